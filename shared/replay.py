@@ -352,3 +352,13 @@ def face_up(timeline: Timeline, index: int) -> dict[str, Any] | None:
     ``face_up``), or None for a game without one."""
     module = reviewer(timeline.game.id)
     return None if module is None else module.face_up(timeline.state(index))
+
+
+def turned_up(timeline: Timeline, index: int) -> dict[str, Any]:
+    """The spectator's view after ``index`` moves with every hidden card on the table face up (the
+    review module's ``turned_up``), for the replay's face-up eyes; the spectator's view as it was for
+    a game without one."""
+    view = timeline.view(index, None)
+    module = reviewer(timeline.game.id)
+    turn = getattr(module, "turned_up", None) if module is not None else None
+    return view if turn is None else turn(timeline.state(index), view)

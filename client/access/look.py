@@ -19,6 +19,7 @@ CONTRAST = {
     "TEXT": (255, 255, 255),
     "TEXT_DIM": (235, 235, 235),
     "TEXT_DARK": (0, 0, 0),
+    "HINT": (190, 190, 190),
     "ACCENT": (0, 0, 160),
     "ACCENT_DARK": (0, 0, 110),
     "MUSTARD": (255, 230, 0),

@@ -89,11 +89,11 @@ class HowToPlayScene(FormScene):
         widgets: list[Widget] = []
         if self.pick_game:
             titles = {g["id"]: worded(g["title"]) for g in self.games}
-            widgets.append(
-                Choice(
-                    _("Game"), list(titles), self.game["id"], self.choose_game, key="game", names=titles.get
-                )
+            games = Choice(
+                _("Game"), list(titles), self.game["id"], self.choose_game, key="game", names=titles.get
             )
+            games.enter_moves_on = False  # here the arrows turn the page: Enter picks another game
+            widgets.append(games)
         widgets += [
             Tab(_(page.title), lambda i=i: self.turn_to(i), key=f"tab{i}", current=i == self.page)
             for i, page in enumerate(self.pages)

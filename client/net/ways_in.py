@@ -465,8 +465,15 @@ async def resume_local(app: App, saved: dict[str, Any] | None = None) -> TableSe
     session = await _take_back(app, url, saved, Path(saved.get("record") or resume_file()))
     session.local = True
     session.spectating = session.couch
+    session.looked.update(looked_before(saved))
     await session.resume(recent=RECENT_MOMENTS)
     return session
+
+
+def looked_before(saved: dict[str, Any]) -> set[int]:
+    """The seats of an unfinished couch game whose players had taken the controls before it was left."""
+    looked = saved.get("looked")
+    return {s for s in looked if type(s) is int} if isinstance(looked, list) else set()
 
 
 async def resume_hosting(app: App) -> TableSession:
@@ -534,12 +541,16 @@ async def host_lan(
     return session
 
 
-def _touch_saved_game(table: str | None) -> None:
-    """An unfinished game was left just now: its record says so (the title lists the latest first)."""
+def _touch_saved_game(table: str | None, looked: set[int] | None = None) -> None:
+    """An unfinished game was left just now: its record says so (the title lists the latest first),
+    and which couch players have taken the controls (``looked``), so a resumed game's hand-off
+    greets them as players who have looked before."""
     for game in saved_games():
         if game.get("table") == table and game.get("record"):
             record = Path(game["record"])
             data = {key: value for key, value in game.items() if key != "record"}
+            if looked is not None:
+                data["looked"] = sorted(looked)
             try:
                 record.write_text(json.dumps({**data, "saved": time.time()}), encoding="utf-8")
             except OSError as err:
@@ -552,7 +563,7 @@ async def leave_table(app: App, session: TableSession) -> None:
         if session.over:
             forget_saved_game(table=session.table.get("id"))
         else:
-            _touch_saved_game(session.table.get("id"))
+            _touch_saved_game(session.table.get("id"), session.looked)
         await disconnect(app)
         await stop_embedded(app)
         return

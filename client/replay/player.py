@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from soupkitchen.shared.replay import Timeline, face_up, review_of
+from soupkitchen.shared.replay import Timeline, face_up, review_of, turned_up
 
 SPEEDS = (1, 2, 4)
 MOVE_SECONDS = 1.2  # how long one move stays on screen at 1x
@@ -133,7 +133,9 @@ class ReplaySession:
         face_up: bool = False,
     ) -> None:
         """Show ``view`` as ``seat``'s (None: the spectator's, or with ``face_up`` the face-up eyes')
-        at ``moment``."""
+        at ``moment``. Its moves are left out: nothing can be played in a replay, so a table offers
+        none, prompts for none and rings none as a live one would."""
+        view = {**view, "legal_actions": []}
         self.views = {seat: view}
         self.face_up = face_up and seat is None
         self.tokens = {} if seat is None else {seat: ""}
@@ -167,6 +169,7 @@ class ReplayPlayer:
         self.marks = Marks(timeline.turns(), rounds(timeline))
         # a game with rounds of its own (its state counts them), each with its own clock
         self.own_rounds = isinstance(getattr(timeline.checkpoints[0], "round", None), int)
+        self._clocks: dict[int, tuple[int, int] | None] = {}  # a round's first and last timed moments
         self.changed = 0  # counts every change of what is shown (the scene redraws on it)
         self.jumped = True  # the last change was not one step forward (a table starts afresh)
         self.show()
@@ -193,13 +196,20 @@ class ReplayPlayer:
         seat = self.seat_shown
         self.session.show(
             seat,
-            self.timeline.view(self.moment, seat),
+            self.view_shown(self.moment),
             events or [],
             self.moment,
             self.timeline.time(self.moment),
             face_up=self.eye == FACE_UP,
         )
         self.changed += 1
+
+    def view_shown(self, moment: int) -> dict[str, Any]:
+        """The view the table draws at ``moment``: the shown seat's (the spectator's), or with the
+        face-up eyes the spectator's with every hidden card on the table face up."""
+        if self.eye == FACE_UP:
+            return turned_up(self.timeline, moment)
+        return self.timeline.view(moment, self.seat_shown)
 
     # --- moving in time --------------------------------------------------------------------------
     def seek(self, moment: int) -> None:
@@ -230,9 +240,8 @@ class ReplayPlayer:
         with the events of the move that led there: what a table made afresh here catches up on."""
         start = max([m for m in self.marks.rounds if m <= self.moment], default=0)
         start = max(start, self.moment - most)
-        seat = self.seat_shown
         return [
-            (self.timeline.view(m, seat), self.timeline.events(m) if m > start else [])
+            (self.view_shown(m), self.timeline.events(m) if m > start else [])
             for m in range(start, self.moment + 1)
         ]
 
@@ -272,6 +281,22 @@ class ReplayPlayer:
     def until_next_move(self) -> float | None:
         """Seconds of the viewer's time until playing shows the next move (None: paused)."""
         return None if not self.playing else max(0.0, (MOVE_SECONDS - self._carry) / self.speed)
+
+    def round_clock(self, moment: int) -> float | None:
+        """Seconds on the round's own clock at ``moment``, as the table's stopwatch counts them: from
+        the move that started its countdown (the last chef saying ready) to the move that stopped it;
+        None before it starts (the chefs are still getting ready)."""
+        start = max(m for m in self.marks.rounds if m <= moment)
+        if start not in self._clocks:
+            game, line = self.timeline.game, self.timeline
+            later = [m for m in self.marks.rounds if m > start]
+            end = later[0] if later else self.length + 1
+            timed = [m for m in range(start, end) if game.next_deadline(line.state(m)) is not None]
+            self._clocks[start] = (timed[0], timed[-1] + 1) if timed else None
+        clock = self._clocks[start]
+        if clock is None or moment < clock[0]:
+            return None
+        return self.timeline.time(min(moment, clock[1])) - self.timeline.time(clock[0])
 
     def round_at(self, moment: int) -> int:
         return sum(1 for m in self.marks.rounds if m <= moment)

@@ -13,7 +13,7 @@ import json
 import logging
 import sqlite3
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -57,6 +57,10 @@ class Entry:
     fetch: Callable[[], Awaitable[ReplayFile]]
     key: str
     exported: bool = False  # a game of this machine's that was also exported to a file
+    # deletes the game from this machine (its table in a database, its file, any exported copy);
+    # None: not this machine's to delete (a server's game)
+    remove: Callable[[], None] | None = None
+    files: list[Path] = field(default_factory=list)  # the exported copies of a game played here
 
 
 @dataclass(frozen=True)
@@ -111,6 +115,7 @@ def local_listing(folder: Path | None = None) -> Listing:
             continue
         if table is not None and table in played_here:  # the file of a game listed already: listed once
             played_here[table].exported = True
+            played_here[table].files.append(path)
         else:
             entries.append(entry)
     return Listing(entries, skipped)
@@ -142,9 +147,34 @@ def _database_entries(path: Path, where: str) -> list[Entry]:
                     f"{where}:{table_id}",
                 )
             )
+            entries[-1].remove = _database_remover(path, table_id, entries[-1])
         return entries
     finally:
         db.close()
+
+
+def _database_remover(path: Path, table_id: str, entry: Entry) -> Callable[[], None]:
+    """Deletes a finished game from its database (a live one is never touched), and the copies of
+    it exported to files."""
+
+    def remove() -> None:
+        db = sqlite3.connect(path, timeout=2.0)
+        try:
+            with db:
+                if db.execute("SELECT 1 FROM tables WHERE id = ? AND over = 1", (table_id,)).fetchone():
+                    for name, key in (
+                        ("actions", "table_id"),
+                        ("seats", "table_id"),
+                        ("clocks", "table_id"),
+                        ("tables", "id"),
+                    ):
+                        db.execute(f"DELETE FROM {name} WHERE {key} = ?", (table_id,))
+        finally:
+            db.close()
+        for copy in entry.files:
+            copy.unlink(missing_ok=True)
+
+    return remove
 
 
 def _database_record(path: Path, table_id: str, names: tuple[str, ...], finished: float | None):
@@ -191,6 +221,7 @@ def _file_entry(path: Path) -> tuple[Entry, str | None]:
         replay.finished or _modified(path),
         fetch,
         f"file:{path}",
+        remove=lambda: path.unlink(missing_ok=True),
     ), replay.table
 
 

@@ -165,7 +165,7 @@ class JoinScene(FormScene):
                 self.address,
                 self._typed,
                 key="address",
-                placeholder=EXAMPLE_ADDRESS,
+                placeholder=_("e.g. {example}").format(example=EXAMPLE_ADDRESS),
                 on_submit=lambda _v: self.connect_typed(),
             )
         if self.code_field is None:
@@ -174,20 +174,19 @@ class JoinScene(FormScene):
                 "",
                 self._typed,
                 key="code",
-                placeholder=codes.EXAMPLE,
+                placeholder=_("e.g. {example}").format(example=codes.EXAMPLE),
                 on_submit=lambda _v: self.connect_typed(),
             )
         problem = Label(self.error, "body", theme.MUSTARD, key="problem")
         problem.visible = bool(self.error)
-        return [
-            self.list,
-            self.field,
-            self.code_field,
-            problem,
+        buttons = [
             Button(_("Join"), self.connect_typed, key="connect", primary=True),
             Button(_("Search again"), self.search, key="search"),
             Button(_("Back"), self.on_back, key="back"),
         ]
+        for button in buttons:  # at the foot, where a problem said above them never moves them
+            button.footer = True
+        return [self.list, self.field, self.code_field, problem, *buttons]
 
     def _typed(self, _value: str) -> None:
         if self.field is not None:

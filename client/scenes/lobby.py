@@ -380,6 +380,17 @@ class LobbyScene(FormScene):
         self.app.spawn(self.session.request("start"))
 
     def leave(self) -> None:
+        """Leave the table, once the player says so: a host's leaving closes it for every guest."""
+        words = (
+            _("The table closes: everyone at it goes back to the title.")
+            if self.session.is_host
+            else _("Your seat is given up for someone else.")
+        )
+        self.app.stack.open(
+            "message", _("Leave the table?"), words, [(_("Leave"), self.leave_now), (_("Stay"), None)]
+        )
+
+    def leave_now(self) -> None:
         self._detach()
         transitions.leave(self.app, self.session)
 

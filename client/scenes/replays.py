@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 import time
 from typing import Any
 
@@ -28,6 +29,7 @@ from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.tables import table_scene_for
 from soupkitchen.client.tables.scaled import ScaledBoard
 from soupkitchen.client.ui import theme
+from soupkitchen.client.ui.choice import value_names
 from soupkitchen.client.ui.input import InputAction
 from soupkitchen.client.ui.widgets import Button, Label, ListView, Widget
 from soupkitchen.client.words import N_, _, day_and_month, ngettext, worded
@@ -116,6 +118,18 @@ def ending_words(timeline: Timeline) -> str:
     return head
 
 
+def level_words(timeline: Timeline) -> str:
+    """The level a game was played at, as its set-up named it ("Moderate"): its primary option where
+    that is a named level (Too Many Cooks' difficulty); "" for a game without one."""
+    entry = registration(timeline.game.id)
+    key = entry.primary_option if entry is not None else None
+    value = timeline.record.options.get(key) if key else None
+    if not isinstance(value, str):  # a named level only, not a number of seconds or a switch
+        return ""
+    spec = next((s.to_json() for s in entry.facts.options if s.key == key), None)
+    return value_names(spec)(value) if spec is not None else ""
+
+
 def break_path(line: str, font: pygame.font.Font, width: int) -> list[str]:
     """``line`` as it is if it fits ``width``, else cut after its slashes (a long path has no spaces
     to wrap at), and a piece without any cut where it must be."""
@@ -141,6 +155,7 @@ class ReplaysScene(FormScene):
         self.skipped: list[Skipped] = []
         self.server_problem = ""  # why the connected server's games are not listed, worded
         self.endings: dict[str, str] = {}
+        self.levels: dict[str, str] = {}  # the level a game was played at (its primary option), worded
         self.searching_server = False
         self.list: ListView | None = None
         super().__init__(app)
@@ -157,6 +172,10 @@ class ReplaysScene(FormScene):
         )
         self.list.details = [self.detail(entry) for entry in self.entries]
         self.list.right_kind, self.list.row_scale = "small", 1.5
+        # this machine's games can be deleted (a cross, or Backspace on the row), once confirmed
+        self.list.removable = {i for i, entry in enumerate(self.entries) if entry.remove is not None}
+        self.list.remove_icon = True
+        self.list.on_remove = self.ask_delete
         widgets: list[Widget] = [self.list]
         notes = [words for words in (skipped_words(self.skipped), self.server_problem) if words]
         if notes:
@@ -185,8 +204,36 @@ class ReplaysScene(FormScene):
         self.stack_rows(lay, rows, x, top, bottom, width)
 
     def row(self, entry: Entry) -> str:
-        """A game's row: the game, and how it ended at its right."""
-        return f"{game_title(entry.game)}\t{worded(self.endings.get(entry.key, '...'))}"
+        """A game's row: the game (with the level it was played at, where it has one), and how it
+        ended at its right."""
+        title = game_title(entry.game)
+        level = self.levels.get(entry.key)
+        if level:
+            title = _("{game} · {level}").format(game=title, level=level)
+        return f"{title}\t{worded(self.endings.get(entry.key, '...'))}"
+
+    def ask_delete(self, index: int) -> None:
+        """Delete a game's replay from this machine, once the player says so."""
+        if not 0 <= index < len(self.entries):
+            return
+        entry = self.entries[index]
+        words = _("{game} of {when} is gone for good once it is deleted.").format(
+            game=game_title(entry.game), when=when_words(entry.when)
+        )
+        self.app.stack.open(
+            "message",
+            _("Delete this replay?"),
+            words,
+            [(_("Delete it"), lambda: self.delete(entry)), (_("Keep it"), None)],
+        )
+
+    def delete(self, entry: Entry) -> None:
+        try:
+            if entry.remove is not None:
+                entry.remove()
+        except (OSError, sqlite3.Error) as err:
+            self.app.toast(_("Could not delete the replay: {problem}").format(problem=err), "error")
+        self.refresh()
 
     def detail(self, entry: Entry) -> str:
         """The line under a game's row: its players, when and where it was played."""
@@ -240,7 +287,9 @@ class ReplaysScene(FormScene):
             if entry.key in self.endings:
                 continue
             try:
-                self.endings[entry.key] = ending_words(Timeline(await entry.fetch()))
+                timeline = Timeline(await entry.fetch())
+                self.endings[entry.key] = ending_words(timeline)
+                self.levels[entry.key] = level_words(timeline)
             except ReplayError:
                 self.endings[entry.key] = N_("cannot be opened")
             if self.list is not None:
@@ -305,6 +354,11 @@ class ReplayScene(Scene):
     def name_of(self, seat: int | None) -> str:
         return self.player.timeline.replay.name(seat)
 
+    @property
+    def has_rounds(self) -> bool:
+        """Whether the game is played in rounds (its facts say so): only then is it stepped by round."""
+        return bool(self.player.timeline.game.facts.rounds)
+
     # --- layout ------------------------------------------------------------------------------------
     def areas(self, size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         """The table, the bar of controls under it (the window's width), and the column on the right
@@ -355,7 +409,7 @@ class ReplayScene(Scene):
             p.step(action.dx)
         elif kind == "navigate" and action.dy:
             p.jump(p.marks.turns, action.dy > 0)
-        elif kind in ("rotate_left", "rotate_right"):
+        elif kind in ("rotate_left", "rotate_right") and self.has_rounds:
             p.jump(p.marks.rounds, kind == "rotate_right")
         elif kind == "select":
             p.toggle_play()
@@ -525,10 +579,12 @@ class ReplayScene(Scene):
         where = _("Move {moment} of {length}").format(moment=moment, length=p.length)
         where = where if moment else _("The deal")
         round_number = p.round_at(moment)
-        if p.own_rounds:
-            start = max(m for m in p.marks.rounds if m <= moment)
-            when = _("round {number}, {clock} into it").format(
-                number=round_number, clock=clock(p.timeline.time(moment) - p.timeline.time(start))
+        if p.own_rounds:  # the round's own clock, as the table's stopwatch shows it
+            seconds = p.round_clock(moment)
+            when = (
+                _("round {number}, the chefs getting ready").format(number=round_number)
+                if seconds is None
+                else _("round {number}, {clock} into it").format(number=round_number, clock=clock(seconds))
             )
             return " · ".join([where, when, _("turn {number}").format(number=p.turn_at(moment))])
         rounds = [_("round {number}").format(number=round_number)] if p.timeline.game.facts.rounds else []
@@ -561,14 +617,15 @@ class ReplayScene(Scene):
         self.draw_scrubber(surface, track, lay)
         y += line + pad
         p = self.player
+        rounds = self.has_rounds  # a game without rounds (Pink Soup, Stone Soup) has no round buttons
         keys = [
-            ("round_back", _("< Round")),
+            *([("round_back", _("< Round"))] if rounds else []),
             ("turn_back", _("< Turn")),
             ("move_back", _("< Move")),
             ("play", _("Pause") if p.playing else _("Play")),
             ("move_on", _("Move >")),
             ("turn_on", _("Turn >")),
-            ("round_on", _("Round >")),
+            *([("round_on", _("Round >"))] if rounds else []),
             ("speed", _("Speed {speed}x").format(speed=p.speed)),
             ("export", _("Export")),
             ("leave", _("Back")),
@@ -638,9 +695,13 @@ class ReplayScene(Scene):
         pygame.draw.line(surface, theme.PANEL_EDGE, column.topleft, column.bottomleft, max(1, lay.ring // 2))
         pad = lay.gap
         inner = column.inflate(-pad * 2, -pad * 2)
-        hints = _(
-            "Left/Right a move, Up/Down a turn, Q/E a round, Enter play or pause, P speed, X eyes, H tab, "
-            "Esc back"
+        hints = (
+            _(
+                "Left/Right a move, Up/Down a turn, Q/E a round, Enter play or pause, P speed, X eyes, "
+                "H tab, Esc back"
+            )
+            if self.has_rounds
+            else _("Left/Right a move, Up/Down a turn, Enter play or pause, P speed, X eyes, H tab, Esc back")
         )
         small = lay.font("small")
         hint_lines = theme.wrap(hints, small, inner.width)

@@ -144,10 +144,10 @@ class GameSetupScene(FormScene):
         widgets: list[Widget] = [
             Choice(_("Game"), list(titles), self.game["id"], self._pick_game, key="game", names=titles.get)
         ]
-        seats = self.seat_rows()
+        seats = self.seat_rows() + self.table_rows()  # a hosted table's own settings, under its seats
         for widget in seats:
             widget.column = "left"
-        options = self.option_rows()
+        options = self.option_rows()  # the same rows, at the same size, in every mode
         for widget in options:
             widget.column = "right"
         start = {
@@ -229,6 +229,42 @@ class GameSetupScene(FormScene):
             rows.append(Label(_("No bots: every seat is here."), colour=(196, 172, 140), key="bots"))
         return rows
 
+    def table_rows(self) -> list[Widget]:
+        """A hosted table's own settings (its password, who finds it), in the left column under the
+        seats, so the game's options stand in the right column as they do in every mode."""
+        if self.mode not in ("host", "remote"):
+            return []
+        rows: list[Widget] = [
+            Label(_("Table"), "small", theme.TEXT_DIM, key="table-heading"),
+            TextField(
+                _("Password"),
+                self.password,
+                lambda v: setattr(self, "password", v),
+                key="password",
+                placeholder=_("none"),
+                secret=True,
+            ),
+        ]
+        if self.mode == "remote":
+            rows.append(
+                Toggle(
+                    _("Listed for everyone on the server"),
+                    self.listed,
+                    lambda v: setattr(self, "listed", v),
+                    key="listed",
+                )
+            )
+        if self.mode == "host":
+            rows.append(
+                Toggle(
+                    _("Also for friends online (router, UPnP)"),
+                    self.online,
+                    lambda v: setattr(self, "online", v),
+                    key="online",
+                )
+            )
+        return rows
+
     def option_rows(self) -> list[Widget]:
         """The right column: the game's options (the one it asks first on top), the table's own
         settings, and the learner's option (where the game has one) last, right under them."""
@@ -248,35 +284,6 @@ class GameSetupScene(FormScene):
                     self.pause_on_handoff,
                     lambda v: setattr(self, "pause_on_handoff", v),
                     key="pause",
-                )
-            )
-        if self.mode in ("host", "remote"):
-            rows.append(
-                TextField(
-                    _("Password"),
-                    self.password,
-                    lambda v: setattr(self, "password", v),
-                    key="password",
-                    placeholder=_("none"),
-                    secret=True,
-                )
-            )
-        if self.mode == "remote":
-            rows.append(
-                Toggle(
-                    _("Listed for everyone on the server"),
-                    self.listed,
-                    lambda v: setattr(self, "listed", v),
-                    key="listed",
-                )
-            )
-        if self.mode == "host":
-            rows.append(
-                Toggle(
-                    _("Also for friends online (router, UPnP)"),
-                    self.online,
-                    lambda v: setattr(self, "online", v),
-                    key="online",
                 )
             )
         if len(rows) == 1:  # nothing but a learner's helper (at the foot), or nothing at all

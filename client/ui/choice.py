@@ -35,7 +35,10 @@ def draw_arrow(surface: pygame.Surface, box: pygame.Rect, direction: int, colour
 
 
 class Choice(Widget):
-    """One value out of several; left/right (or select) steps through them."""
+    """One value out of several; left/right (or a click) steps through them; Enter moves on to the
+    next row (``Widget.enter_moves_on``)."""
+
+    enter_moves_on = True
 
     def __init__(
         self,

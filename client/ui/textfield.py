@@ -208,8 +208,8 @@ class TextField(Widget):
             theme.text(
                 surface,
                 self.placeholder,
-                "label",
-                theme.TEXT_DIM,
+                "body",
+                theme.HINT,
                 (box.x + lay.gap, box.centery),
                 lay,
                 anchor="midleft",

@@ -23,6 +23,7 @@ PANEL_EDGE = (122, 86, 58)
 TEXT = (246, 232, 208)  # cream
 TEXT_DIM = (196, 172, 140)
 TEXT_DARK = (43, 29, 22)
+HINT = (150, 124, 98)  # a text field's hint while it is empty: plainly not a value typed in
 ACCENT = (224, 83, 61)  # tomato
 ACCENT_DARK = (170, 56, 40)
 MUSTARD = (232, 176, 74)  # highlights

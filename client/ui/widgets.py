@@ -26,6 +26,9 @@ class Widget:
     corner = False  # True: placed in the screen's top right-hand corner, not in its column
     footer = False  # True: at a fixed place at the foot of its column, however many rows are above
     column = ""  # "left" or "right": a side of a two-column screen ("": across the screen)
+    # a row choosing one value of several (``Choice``): the arrows change it, Enter never does but
+    # moves on to the next row, the same on every menu (so Enter walks down to the screen's button)
+    enter_moves_on = False
 
     def __init__(self, key: str = "") -> None:
         self.key = key
@@ -102,11 +105,14 @@ class Button(Widget):
     def draw(self, surface, lay, focused) -> None:
         if not self.enabled:
             colour, words = theme.PANEL, theme.TEXT_DIM
-        elif self.primary:
-            colour, words = (theme.ACCENT if focused else theme.ACCENT_DARK), theme.TEXT
+        elif self.primary and focused:  # what Enter presses: filled, and ringed by the form
+            colour, words = theme.ACCENT, theme.TEXT
         else:
             colour, words = (theme.PANEL_LIGHT if focused else theme.PANEL), theme.TEXT
-        theme.draw_panel(surface, self.rect, lay, colour=colour)
+        # the suggested button, while Enter is on another, only edged in tomato: one button at a time
+        # looks pressed-next, the one with the focus ring
+        edge = theme.ACCENT if self.primary and self.enabled and not focused else None
+        theme.draw_panel(surface, self.rect, lay, colour=colour, edge=edge or theme.PANEL_EDGE)
         room = self.rect.width - lay.gap * 4
         kind, _lines = fit_lines(lay, self.label, room)
         theme.text(surface, self.label, kind, words, self.rect.center, lay, anchor="center", max_width=room)
@@ -453,7 +459,10 @@ class FocusGroup:
             self.move(action.dy or action.dx)
             return True
         if action.kind == "select" and focused is not None:
-            focused.activate()
+            if focused.enter_moves_on:  # a value row: Enter goes on to the next row, never changes it
+                self.move(1)
+            else:
+                focused.activate()
             return True
         return False
 

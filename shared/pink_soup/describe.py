@@ -107,7 +107,7 @@ def headline(view: dict[str, Any], name: Namer = chef) -> str:
         return _("%(chef)s's final turn: take a kitchen card, activate a kitchen Mouse, or pass") % {
             "chef": name(turn)
         }
-    if turn == view["seat"]:
+    if turn == view["seat"] and view.get("legal_actions"):  # (a replay offers no moves)
         prompt = MOUSE_PROMPTS.get(step) if MOUSE_LABEL in (view.get("hand") or []) else None
         return _("Your turn: %(prompt)s") % {"prompt": _(prompt or PROMPTS[step])}
     return _("%(chef)s: %(prompt)s") % {"chef": name(turn), "prompt": _(PROMPTS[step])}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from soupkitchen.shared.pink_soup.cards import RECIPES, kind_of
+from soupkitchen.shared.pink_soup.cards import LABELS, RECIPES, kind_of, recipe_words
 from soupkitchen.shared.pink_soup.state import PinkState
 
 POWERS = ("find", "shuffle", "look", "swap")  # the moves that complete a Mouse's power
@@ -113,4 +113,25 @@ def face_up(state: PinkState) -> dict[str, Any]:
         "drawn": [_card(card) for card in state.drawn],
         "deck_top": [_card(card) for card in state.deck[-2:][::-1]],
         "deck": len(state.deck),
+    }
+
+
+def turned_up(state: PinkState, view: dict[str, Any]) -> dict[str, Any]:
+    """The spectator's ``view`` with every hidden card on the table face up: each pot card, the
+    recipe of the chef drawn at the bottom (the first), the card waiting to go into a pot, the cards
+    that chef drew on its turn; and every chef's recipe (``recipes``), named beside their pot."""
+    players = [
+        {**chef, "pot": [LABELS[card] for card in pot]}
+        for chef, pot in zip(view["players"], state.pots, strict=True)
+    ]
+    pending = dict(view["pending"])
+    if state.target is not None and state.incoming is not None:
+        pending["incoming"] = LABELS[state.incoming]
+    return {
+        **view,
+        "players": players,
+        "recipe": recipe_words(state.recipes[0]),
+        "pending": pending,
+        "hand": [LABELS[card] for card in state.drawn] if state.turn == 0 else [],  # shown at the bottom
+        "recipes": [recipe_words(recipe)["name"] for recipe in state.recipes],  # each chef's, by seat
     }

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from soupkitchen.shared.pot_pourri.cards import CUISINES, RECIPES, ingredient_of, matches
+from soupkitchen.shared.pot_pourri.cards import CARD_KINDS, CUISINES, RECIPES, ingredient_of, matches
 from soupkitchen.shared.pot_pourri.state import TURN, PotState
+from soupkitchen.shared.pot_pourri.view import recipe_card
 
 
 def review(timeline: Any) -> dict[str, Any]:
@@ -89,4 +90,21 @@ def face_up(state: PotState) -> dict[str, Any]:
         "books": [[RECIPES[r].name for r in book] for book in state.books],
         "offered": [[RECIPES[r].name for r in offered] for offered in state.offered],
         "menu": [CUISINES[c] for c in state.menu],
+    }
+
+
+def turned_up(state: PotState, view: dict[str, Any]) -> dict[str, Any]:
+    """The spectator's ``view`` with every hidden card on the table face up: the bottom chef's (the
+    first's) hand and cookery book, what lies under the lid, and the menu tiles."""
+    pans = [{**pan, "ingredients": [CARD_KINDS[c] for c in state.pans[pan["pan"]]]} for pan in view["pans"]]
+    return {
+        **view,
+        "hand": [CARD_KINDS[c] for c in sorted(state.hands[0])],
+        "book": [recipe_card(r) for r in state.books[0]],
+        "choosing_from": [recipe_card(r) for r in state.offered[0]],
+        "pans": pans,
+        "menu": [
+            {**square, "cuisine": CUISINES[tile], "face_up": True}
+            for square, tile in zip(view["menu"], state.menu, strict=True)
+        ],
     }

@@ -60,7 +60,7 @@ def headline(view: dict[str, Any], name: Namer = player_name) -> str:
             "claim": claim,
         }
     turn, food = view["turn"], plural(view["due"])
-    if turn == view["seat"]:
+    if turn == view["seat"] and view.get("legal_actions"):  # (a replay offers no moves)
         return _("Your turn: add %(food)s to the pot (or a dash of salt)") % {"food": food}
     return _("%(player)s: add %(food)s to the pot (or a dash of salt)") % {"player": name(turn), "food": food}
 

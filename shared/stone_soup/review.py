@@ -131,3 +131,9 @@ def face_up(state: StoneSoupState) -> dict[str, Any]:
         "salt_pile": len(state.salt_pile),
         "set_aside": [count_kinds(hand) for hand in state.set_aside],
     }
+
+
+def turned_up(state: StoneSoupState, view: dict[str, Any]) -> dict[str, Any]:
+    """The spectator's ``view`` with every hand face up: the bottom seat's (the first) as a hand,
+    the others' beside their seats (``hands``, seat by seat)."""
+    return {**view, "hand": count_kinds(state.hands[0]), "hands": [count_kinds(h) for h in state.hands]}

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from soupkitchen.shared.too_many_cooks.state import TmcState
-from soupkitchen.shared.too_many_cooks.tastes import satisfied
+from soupkitchen.shared.too_many_cooks.tastes import public_taste, satisfied
 
 
 def review(timeline: Any) -> dict[str, Any]:
@@ -119,3 +119,15 @@ def face_up(state: TmcState) -> dict[str, Any]:
             for taste, owner in zip(state.tastes, state.owners, strict=True)
         ],
     }
+
+
+def turned_up(state: TmcState, view: dict[str, Any]) -> dict[str, Any]:
+    """The spectator's ``view`` with every taste card face up: the shared ones, then each chef's
+    personal ones, each with its owner (None: shared), listed together."""
+    tastes = [
+        {**public_taste(taste, state.soup), "owner": owner}
+        for taste, owner in sorted(
+            zip(state.tastes, state.owners, strict=True), key=lambda pair: pair[1] is not None
+        )
+    ]
+    return {**view, "every_taste": tastes}

@@ -89,6 +89,13 @@ def test_a_guest_sees_the_options_but_cannot_start(app, kit):
     shown = app.stack.top.describe()["widgets"]
     assert "Seconds to call stone soup: 5" in shown
     assert "Start the game" not in shown and "Leave table" in shown
+    lobby = app.stack.top
+    lobby.form.focus_on("leave")
+    kit.press(app, "select")  # Leave table asks first
+    ask = app.stack.top
+    assert ask.name == "dialog" and lobby in app.stack.scenes
+    next(w for w in ask.form.widgets if getattr(w, "label", "") == "Stay").on_click()
+    assert app.stack.top is lobby  # still at the table
 
 
 def badge_colour(app, lobby, row):

@@ -3,6 +3,7 @@ mouse, and a new table is asked for with the chosen game, options and password."
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from soupkitchen.client.net import ways_in
@@ -24,6 +25,40 @@ def test_title_is_playable_by_keyboard(app, kit):
     assert "At this screen: 2" in top.describe()["widgets"]
     kit.press(app, "back")
     assert isinstance(app.stack.top, TitleScene)
+
+
+def test_only_the_button_enter_presses_looks_chosen(app, kit):
+    from soupkitchen.client.ui import theme
+
+    title = app.stack.push(TitleScene(app))
+    app.step(0.0)
+    solo = next(w for w in title.form.widgets if w.key == "solo")
+
+    def fill(button) -> tuple:  # the button's own colour, beside its words
+        return tuple(app.screen.get_at((button.rect.x + button.rect.h // 2, button.rect.centery))[:3])
+
+    assert fill(solo) == theme.ACCENT  # the default, with the focus: filled
+    kit.press(app, "navigate", dy=1)
+    app.step(0.0)
+    assert fill(solo) not in (theme.ACCENT, theme.ACCENT_DARK)  # no longer looks like what Enter presses
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_titles_buttons_keep_their_places_when_unfinished_games_are_listed(app, tmp_path, size):
+    import json
+
+    app.screen = pygame.Surface(size)
+    title = app.stack.push(TitleScene(app))
+    app.step(0.0)
+    before = {w.key: tuple(w.rect) for w in title.form.widgets}
+    record = tmp_path / "data" / "unfinished" / "t1.json"
+    record.parent.mkdir(parents=True)
+    record.write_text(json.dumps({"game": "stone-soup", "table": "t1", "tokens": {"0": "a"}}))
+    title.rebuild()
+    app.step(0.0)
+    after = {w.key: tuple(w.rect) for w in title.form.widgets}
+    assert "unfinished" in after  # listed beside them
+    assert {key: after[key] for key in before} == before  # a remembered click still hits the same button
 
 
 def test_title_is_playable_by_gamepad_and_mouse(app, kit):
@@ -48,14 +83,14 @@ async def test_new_table_sends_the_chosen_game_options_and_password(app, kit):
     assert "Cooking Pros: Off" in scene.describe()["widgets"]
     kit.press(app, "navigate", dy=1)  # Players
     kit.press(app, "navigate", dx=1)  # 4 -> 5
-    kit.press(app, "navigate", dy=1)  # Cooking Pros
-    kit.press(app, "select")  # off -> on
-    kit.press(app, "navigate", dy=1)  # Password field
+    kit.press(app, "navigate", dy=1)  # Password field (the table's own settings, under the seats)
     for ch in "soup":
         kit.press(app, "text", text=ch)
     assert "Password: ****" in scene.describe()["widgets"]
     kit.press(app, "navigate", dy=1)  # Listed for everyone on the server
     kit.press(app, "select")  # on -> off: found only by its invite code
+    kit.press(app, "navigate", dy=1)  # Cooking Pros, the game's options beside them
+    kit.press(app, "navigate", dx=1)  # off -> on (the arrows change a choice; Enter moves on)
     scene.form.focus_on("start")
     kit.press(app, "select")
     await kit.settle(app, lambda: isinstance(app.stack.top, LobbyScene))
@@ -63,6 +98,27 @@ async def test_new_table_sends_the_chosen_game_options_and_password(app, kit):
     assert sent["game"] == "pot-pourri" and sent["seats"] == 5
     assert sent["options"] == {"cooking_pros": True} and sent["password"] == "soup"
     assert sent["settings"]["listed"] is False
+
+
+@pytest.mark.parametrize("kind", ["remote", "solo"])
+def test_enter_on_a_choice_keeps_its_value_and_moves_on_to_the_next_row(app, kit, kind):
+    from soupkitchen.client.ui.choice import Choice
+
+    transitions.open_setup(app, kind, kit.FakeConnection(kit.GAMES) if kind == "remote" else None)
+    scene = app.stack.top
+    app.step(0.0)
+    scene.form.focus_on("game")
+    before = scene.describe()["widgets"][:]
+    game = scene.form.focused
+    assert isinstance(game, Choice)
+    kit.press(app, "select")  # Enter
+    assert scene.describe()["widgets"][0] == before[0]  # the same game
+    assert scene.form.focused is not game  # the focus went on down the form
+    for _ in range(len(scene.form.widgets)):  # Enter again and again walks down to the button
+        if not isinstance(scene.form.focused, Choice):
+            break
+        kit.press(app, "select")
+    assert not isinstance(scene.form.focused, Choice)
 
 
 def test_solo_set_up_offers_the_difficulty_and_each_bots_level_up_front(app, kit, monkeypatch):

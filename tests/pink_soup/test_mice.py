@@ -139,7 +139,14 @@ def test_activation_is_not_offered_when_the_mouse_would_have_nothing_to_do(kit):
 def test_the_headline_tells_the_chef_holding_a_drawn_mouse_how_to_play_it_and_nobody_else():
     from soupkitchen.shared.pink_soup.describe import headline
 
-    mine = {"step": "second", "turn": 0, "seat": 0, "deck": 40, "hand": ["Mouse (-1)"]}
+    mine = {
+        "step": "second",
+        "turn": 0,
+        "seat": 0,
+        "deck": 40,
+        "hand": ["Mouse (-1)"],
+        "legal_actions": [{"type": "activate"}],  # (a replay's seat, offered none, is not told "Your turn")
+    }
     assert headline(mine) == "Your turn: click the Mouse to activate it, or a pot to put it in face down"
     assert "Mouse" in headline({**mine, "step": "kitchen", "hand": ["Mouse (-1)", "Dill (1)"]})
     assert (

@@ -69,7 +69,8 @@ def test_switching_eyes_never_moves_the_time():
         player.set_eye(eye)
         assert player.moment == 17
         view = player.session.view(player.seat_shown)
-        assert view == player.timeline.view(17, player.seat_shown)
+        if eye != FACE_UP:  # the seat's view, without its moves (nothing is played in a replay)
+            assert view == {**player.timeline.view(17, player.seat_shown), "legal_actions": []}
         assert view["seat"] == (eye if isinstance(eye, int) else None)
     assert player.face_up()["hands"]  # every hand, face up
 
@@ -135,6 +136,7 @@ def test_a_game_without_rounds_is_not_told_in_rounds(app):
     press(app, "navigate", dx=1)
     status = viewer.status()
     assert "turn " in status and "round" not in status.lower()
+    assert not {"round_back", "round_on"} & set(viewer.controls)  # nor stepped by round
 
 
 def test_keys_and_pad_move_in_time(app):
@@ -268,6 +270,7 @@ async def test_the_title_lists_finished_games_and_opens_one(app, data_folder):
     data_folder.mkdir(parents=True)
     stored_game(data_folder, "pot-pourri")
     stored_game(data_folder, "stone-soup")
+    stored_game(data_folder, "too-many-cooks")
     app.stack.open("title")
     app.step(app.clock.t)
     title = app.stack.top
@@ -280,9 +283,11 @@ async def test_the_title_lists_finished_games_and_opens_one(app, data_folder):
         app.step(app.clock.t)
         if all(not row.endswith("...") for row in listing.list.rows):
             break
-    assert len(listing.list.rows) == 2
+    assert len(listing.list.rows) == 3
     rows = [row.split("\t") for row in listing.list.rows]
-    assert rows == [
+    difficulty = timeline("too-many-cooks").record.options["difficulty"].capitalize()
+    assert f"Too Many Cooks · {difficulty}" in [game for game, _ended in rows]  # the level it was played at
+    assert [row for row in rows if not row[0].startswith("Too Many")] == [
         ["Stone Soup", "Ann won"],  # the game; who won (the first out of cards)
         ["Pot Pourri", "Bot 2 won · 39 to 36, 29"],
     ]  # and where points decide, the score
@@ -302,7 +307,14 @@ def test_a_rounds_own_clock_starts_again_at_its_deal_and_the_clock_is_worded_by_
     second = player.marks.rounds[1]
     player.seek(second)
     assert player.timeline.time(second) > 10  # the game's clock, not the round's
-    assert "round 2, 0:00 into it" in viewer.status()
+    assert "round 2, the chefs getting ready" in viewer.status()  # its clock waits for every chef
+    line = player.timeline
+    started = next(m for m in range(second, line.length) if line.view(m, None)["deadline"] is not None)
+    assert "round 2, 0:00 into it" in viewer.status(started)  # the stopwatch starts at the last "ready"
+    view = line.view(started + 1, None)  # one move on, it says what the table's stopwatch says
+    assert player.round_clock(started + 1) == pytest.approx(
+        view["round_seconds"] - (view["deadline"] - line.time(started + 1))
+    )
     game = get_game("stone-soup")  # a play no one calls: the clock closes it
     options = game.normalise_options({}, 3)
     start = game.setup(3, options, 5)
@@ -418,3 +430,65 @@ def test_a_replayed_tables_words_fit_whole_at_the_smallest_window(app, game_id):
         app.step(app.clock.t + 0.05)
         app.draw(app.screen, app.clock.t)
     assert clipped_labels() == []
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_face_up_eyes_turn_every_hidden_card_on_the_table_face_up(app, game_id):
+    viewer = open_viewer(app, game_id)
+    viewer.player.seek(6)
+    viewer.set_eye(FACE_UP)
+    app.step(app.clock.t)
+    table = viewer.table
+    things = {t.key: t for t in table.things()}
+    if game_id == "stone-soup":  # every hand, the bottom one and the others' fans
+        fans = [t for k, t in things.items() if k.startswith("fan:")]
+        assert fans and all(t.face for t in fans) and any(k.startswith("hand:") for k in things)
+    elif game_id == "pink-soup":  # each pot card, and the bottom chef's recipe
+        pots = table.model.view["players"]
+        assert all(card is not None for chef in pots for card in chef["pot"])
+        assert table.model.recipe() is not None
+        assert len(table.model.view["recipes"]) == viewer.player.timeline.record.players  # named by each pot
+    elif game_id == "pot-pourri":  # the bottom chef's hand and cookery book, the lidded pan
+        assert not any(k.startswith(("hidden:", "hidden_recipe:")) for k in things)
+        assert any(k.startswith("hand:") for k in things) and any(k.startswith("book:") for k in things)
+        assert all(pan["ingredients"] is not None for pan in table.model.view["pans"])
+    else:  # every chef's taste cards, each with its owner
+        tastes = table.session.view(None)["every_taste"]
+        assert {t["owner"] for t in tastes} >= set(range(viewer.player.timeline.record.players))
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_seat_seen_in_a_replay_is_never_prompted_to_act(app, game_id):
+    from soupkitchen.client.ui import coverage
+
+    viewer = open_viewer(app, game_id)
+    line = viewer.player.timeline
+    moment = next(m for m in range(2, line.length) if line.view(m, 0)["legal_actions"])
+    viewer.player.seek(moment)
+    viewer.set_eye(0)
+    app.step(app.clock.t)
+    assert viewer.table.session.view(0)["legal_actions"] == []  # nothing to click, nothing ringed
+    with coverage.capture() as drawn:
+        viewer.table.draw(viewer.surface)
+    words = " ".join(event[2] for event in drawn if event[0] == "note").lower()
+    assert "your turn" not in words and "pick any" not in words
+
+
+async def test_a_replay_of_this_machine_is_deleted_once_confirmed(app, data_folder):
+    from soupkitchen.client.replay.sources import local_entries
+
+    data_folder.mkdir(parents=True)
+    stored_game(data_folder, "stone-soup")
+    listing = app.stack.open("replays")
+    app.step(app.clock.t)
+    assert listing.list.removable == {0}
+    listing.list.on_remove(0)  # its cross, or Backspace on it
+    ask = app.stack.top
+    keep = next(w for w in ask.form.widgets if getattr(w, "label", "") == "Keep it")
+    keep.on_click()
+    assert len(local_entries(data_folder)) == 1  # kept
+    listing.list.on_remove(0)
+    delete = next(w for w in app.stack.top.form.widgets if getattr(w, "label", "") == "Delete it")
+    delete.on_click()
+    app.step(app.clock.t)
+    assert local_entries(data_folder) == [] and listing.entries == []

@@ -150,6 +150,17 @@ class KitTable(TableScene):
             return None, False
         return self.log_book.news_from(seat), self.log_book.last_own(seat) is not None
 
+    def couch_player(self) -> str:
+        """In couch play, the name of the player whose hand is shown ("" otherwise)."""
+        seat = self.session.shown_seat if getattr(self.session, "couch", False) else None
+        return "" if seat is None else self.session.seat_name(seat)
+
+    def addressed(self, words: str) -> str:
+        """The line at the top of the table, in couch play naming the player whose hand is shown, so
+        the person who took the controls reads that it is theirs ("Ada — Your turn: ...")."""
+        player = self.couch_player()
+        return _("{player} — {prompt}").format(player=player, prompt=words) if player and words else words
+
     def recap(self, seat: int | None) -> list[str]:
         """What the others did since ``seat``'s own last move, in words, oldest first (what a couch
         hand-off tells a player before they look)."""

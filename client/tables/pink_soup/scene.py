@@ -249,6 +249,7 @@ class PinkSoupTable(SeatNaming, KitTable):
         theme.draw_background(surface)
         model = PinkModel(view)
         prompt = describe.headline(view, self.session.seat_name)
+        prompt = prompt if model.over else self.addressed(prompt)
         me = model.seat
         colour = theme.MUSTARD if model.actions() else theme.TEXT
         size = next((s for s in (LABEL, BODY) if b.fits(prompt, s, b.px_x(1440))), SMALL)
@@ -326,10 +327,11 @@ class PinkSoupTable(SeatNaming, KitTable):
         owner = model.seating()[0]
         chef = model.chefs()[owner] if model.chefs() else None
         if chef is not None:
-            title = (_("You") if owner == me else self.session.seat_name(owner)) + (
+            own = owner == me and not self.session.replaying  # a replay names the seat it looks through
+            title = (_("You") if own else self.session.seat_name(owner)) + (
                 " " + _("(pot closed)") if chef.closed else ""
             )
-            title += "  - " + _("your turn") if model.turn == owner and owner == me else ""
+            title += "  - " + _("your turn") if model.turn == owner and own else ""
             self._seat_name(surface, b, owner, title, b.rect(40, layout.SEAT_Y + 8, 1, 1).topleft)
             if model.hand():
                 b.text(
@@ -508,6 +510,9 @@ class PinkSoupTable(SeatNaming, KitTable):
             edge = theme.MUSTARD if model.turn == seat and not model.over else theme.PANEL_EDGE
             theme.draw_panel(surface, thing.rect, lay, edge=edge)
             marks = " - " + _("closed") if chef.closed else " - " + _("to move") if model.turn == seat else ""
+            recipes = model.view.get("recipes")  # a replay's face-up eyes: each chef's recipe, named
+            if isinstance(recipes, list) and seat < len(recipes):
+                marks += " · " + describe.recipe_words(str(recipes[seat]))
             self._seat_name(
                 surface,
                 b,
@@ -561,9 +566,12 @@ class PinkSoupTable(SeatNaming, KitTable):
         rect = thing.rect
         pygame.draw.rect(surface, (246, 214, 222), rect, border_radius=b.px(12))
         pygame.draw.rect(surface, theme.TEXT_DARK, rect, width=b.px(3), border_radius=b.px(12))
-        if recipe is None:
-            if not self.session.face_up:  # face up, the recipes are listed beside the table
-                b.text(surface, _("Secret recipe"), BODY, theme.TEXT_DARK, rect.center, anchor="center")
+        if recipe is None:  # face down: the recipe card's back, as a chef's own sits before them
+            card = pygame.Rect(0, 0, b.px(layout.CARD_W), b.px(layout.CARD_H))
+            card.center = (rect.centerx, rect.centery - b.px(16))
+            draw_card(surface, b, "pink_soup/back", card)
+            spot = (rect.centerx, card.bottom + b.px(8))
+            b.text(surface, _("Secret recipe"), BODY, theme.TEXT_DARK, spot, anchor="midtop")
             return
         name = describe.recipe_words(str(recipe.get("name")))
         size = next((s for s in (LABEL, BODY, SMALL) if b.fits(name, s, rect.w - b.px(24))), SMALL)

@@ -253,7 +253,11 @@ class PotPourriTable(SeatNaming, KitTable):
         """The backdrop and the line at the top: what the seat does now, or on the table at the end
         who won (the score sheet says it itself)."""
         theme.draw_background(surface)
-        prompt = self._prompt(model) if sheet or model.result() is None else tie_break(model, self.names())
+        prompt = (
+            self.addressed(self._prompt(model))
+            if sheet or model.result() is None
+            else tie_break(model, self.names())
+        )
         size = next((s for s in (LABEL, BODY) if b.fits(prompt, s, b.px_x(1460))), SMALL)
         b.text(
             surface,
@@ -452,9 +456,10 @@ class PotPourriTable(SeatNaming, KitTable):
             draw_pan(surface, b, rect, pan.index, pan.count, last == pan.index)
         elif key == "lid":
             draw_lid(surface, b, rect, int(thing.words or 0))
-        elif key.startswith("hidden_recipe:"):
-            pygame.draw.rect(surface, PAPER, rect, border_radius=b.px(12))
-            pygame.draw.rect(surface, INK, rect, width=b.px(3), border_radius=b.px(12))
+        elif key.startswith(layout.GONE):  # an empty place, outlined: the card went, nothing slid in
+            pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=b.px(3), border_radius=b.px(10))
+        elif key.startswith("hidden_recipe:"):  # a recipe card face down: its back, as on the recipe pile
+            draw_picture(surface, b, BACK, rect, show)
         elif key.startswith("chef:"):
             self._draw_chef(surface, b, thing, model)
         elif key.startswith(("book:", "choose:")):

@@ -12,7 +12,7 @@ from soupkitchen.client.tables.kit.board import SMALL, Board
 from soupkitchen.client.tables.kit.table_objects import Thing
 from soupkitchen.client.tables.stone_soup.model import StoneModel, band_words, face, fan_size, kind_name
 from soupkitchen.client.words import _
-from soupkitchen.shared.stone_soup.cards import SALT, count_words
+from soupkitchen.shared.stone_soup.cards import KINDS, SALT, count_words
 
 MAIN_X, MAIN_W = 20, 1460
 OTHERS_Y, OTHERS_H = 70, 230
@@ -99,8 +99,10 @@ def build(model: StoneModel, b: Board, picked: tuple[str, ...], names: dict[int,
     if not players:
         return things
     me, others = model.seating()
+    hands = model.view.get("hands")  # a replay's face-up eyes: every hand face up
     for (x, width), seat in zip(other_panels(len(others)), others, strict=False):
-        things += _other(players[seat], names.get(seat, players[seat].name), b, x, width)
+        shown = _open_hand(hands[seat]) if isinstance(hands, list) and seat < len(hands) else None
+        things += _other(players[seat], names.get(seat, players[seat].name), b, x, width, shown)
     things.append(
         Thing(
             "sequence",
@@ -113,7 +115,7 @@ def build(model: StoneModel, b: Board, picked: tuple[str, ...], names: dict[int,
     things += _pot(model, b)
     things += _declarations(model, b, picked)
     things += _window_buttons(model, b)
-    if model.seat is not None:
+    if model.seat is not None or model.hand():  # a seat's own hand, or the bottom one face up
         things += _hand(model, b, picked)
         if model.can("play") and any(key.startswith("hand:") for key in picked):
             things.append(
@@ -148,7 +150,18 @@ def _hidden_hand(player, name: str, b: Board) -> list[Thing]:
     ]
 
 
-def _other(player, name: str, b: Board, x: float, width: float) -> list[Thing]:
+def _open_hand(hand: object) -> list[str]:
+    """A hand told as kinds and counts ({"potato": 2}), card by card in the sequence's order."""
+    if not isinstance(hand, dict):
+        return []
+    return [kind for kind in KINDS for _ in range(max(0, int(hand.get(kind) or 0)))]
+
+
+def _other(
+    player, name: str, b: Board, x: float, width: float, faces: list[str] | None = None
+) -> list[Thing]:
+    """Another seat's panel and its fan of cards: backs, as roughly as its size is told, or with
+    ``faces`` (a replay's face-up eyes) every card face up."""
     band = player.cards
     words = band_words(band)
     holds = _("%(player)s holds %(cards)s") % {"player": name, "cards": words}
@@ -162,18 +175,20 @@ def _other(player, name: str, b: Board, x: float, width: float) -> list[Thing]:
             extra={"seat": player.seat},
         )
     ]
-    count = fan_size(band)
+    count = fan_size(band) if faces is None else len(faces)
     step = min(26.0, (width - 40 - FAN_W) / max(1, count - 1))
     left = x + (width - (FAN_W + step * max(0, count - 1))) / 2
     for i in range(count):
+        kind = None if faces is None else faces[i]
         things.append(
             Thing(
                 f"fan:{player.seat}:{i}",
                 b.rect(left + i * step, OTHERS_Y + 54, FAN_W, FAN_H),
-                what=holds,
+                what=holds if kind is None else kind_name(kind),
+                face=None if kind is None else face(kind),
                 under=(f"seat:{player.seat}",),
                 origin="pot",
-                sig="back",
+                sig=kind or "back",
             )
         )
     return things

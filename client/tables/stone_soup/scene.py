@@ -372,6 +372,7 @@ class StoneSoupTable(KitTable):
         theme.draw_background(surface)
         model = StoneModel(view)
         prompt = self.prompt(model)
+        prompt = prompt if model.result() is not None else self.addressed(prompt)
         colour = theme.MUSTARD if model.actions() else theme.TEXT
         b.text(
             surface,
@@ -401,9 +402,9 @@ class StoneSoupTable(KitTable):
         facts = {"player": self.session.seat_name(me), "count": total, "cards": band_words(band)}
         title = (
             ngettext("Your hand (%(count)d card)", "Your hand (%(count)d cards)", total)
-            if me == model.seat
+            if me == model.seat and not self.session.replaying  # a replay names the seat it looks through
             else ngettext("%(player)s's hand (%(count)d card)", "%(player)s's hand (%(count)d cards)", total)
-            if model.seat is not None
+            if model.seat is not None or model.hand()  # (or the face-up eyes' bottom hand, counted)
             else _("%(player)s's hand (%(cards)s)")
         ) % facts
         paint.seat_dot(surface, b, me, b.rect(50, layout.HAND_Y + 26, 1, 1).topleft, self._symbols())

@@ -48,6 +48,7 @@ class Frame:
     focus: str | None = None  # the key of the thing the keys' focus is on
     hints: bool = False  # a learner's hints are shown (the guided first round)
     face_up: bool = False  # a replay's face-up eyes: every chef's tastes are listed beside the table
+    player: str = ""  # couch play: the player whose tastes are shown, named in the status line
     nudged: bool = False  # the server said the chef has sat on this turn while the clock ran
 
     def name(self, seat: int | None) -> str:

@@ -152,7 +152,8 @@ class TableLayout(Board):
         above and below saying how many tastes lie out of sight."""
         count = len(model.listed_tastes())
         reveal = model.reveal is not None
-        shared, mine = (count, 0) if reveal else (len(model.shared_tastes()), len(model.my_tastes()))
+        listed_alike = reveal or model.every_taste is not None  # no "Your tastes" among them
+        shared, mine = (count, 0) if listed_alike else (len(model.shared_tastes()), len(model.my_tastes()))
         top, bottom = 140, 1048
         if reveal:
             rows = self.reveal_rows(count)

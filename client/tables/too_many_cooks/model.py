@@ -101,11 +101,19 @@ class TableModel(ViewModel):
         reveal = self.view.get("reveal")
         return reveal if isinstance(reveal, dict) else None
 
+    @property
+    def every_taste(self) -> list[dict[str, Any]] | None:
+        """A replay's face-up eyes: every taste card with its owner (None elsewhere)."""
+        tastes = self.view.get("every_taste")
+        return list(tastes) if isinstance(tastes, list) else None
+
     def listed_tastes(self) -> list[dict[str, Any]]:
-        """The tastes the left panel lists, top to bottom: every taste after a round, otherwise the
-        shared ones and then the chef's own."""
+        """The tastes the left panel lists, top to bottom: every taste after a round (or with a
+        replay's face-up eyes), otherwise the shared ones and then the chef's own."""
         if self.reveal is not None:
             return list(self.reveal.get("tastes") or [])
+        if self.every_taste is not None:
+            return self.every_taste
         return self.shared_tastes() + self.my_tastes()
 
 

@@ -98,6 +98,8 @@ def status_lines(f: Frame) -> tuple[str, str]:
         ) % {"count": waiting}
     if m.phase == "reveal":
         return _("Round over"), _("Check the tastes, then go on.")
+    if m.my_turn and not m.view.get("legal_actions"):  # a replay: the seat's turn, nothing to play
+        return _("%(chef)s's turn") % {"chef": f.name(m.turn)}, _("Watch the soup and react!")
     if m.must_pass:
         return _("You must pass"), _("All your tastes are satisfied.")
     if m.my_turn and f.nudged:
@@ -237,6 +239,8 @@ def draw_right(p: Painter, f: Frame) -> None:
     lay = p.lay
     p.panel(lay.right_panel)
     title, detail = status_lines(f)
+    if f.player and f.model.phase in ("ready", "playing"):  # couch play: whose tastes these are
+        title = _("{player} — {prompt}").format(player=f.player, prompt=title)
     box = lay.status
     urgent = f.model.must_pass or f.model.my_turn
     size = p.largest_fitting(title, (HEADING * 0.8, LABEL, BODY), box.width)

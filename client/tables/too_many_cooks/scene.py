@@ -597,6 +597,7 @@ class TooManyCooksTable(KitTable):
             taste_scroll=self.taste_scroll,
             seat_notes=self._notes(),
             face_up=self.session.face_up,
+            player=self.couch_player(),
             picked=picked,
             offered=offered,
             focus=self.focus if self.keyboard else None,

@@ -172,6 +172,8 @@ def draw_left(p: Painter, f: Frame) -> None:
     shared, mine = m.shared_tastes(), m.my_tastes()
     mine_label = _("Your tastes") if m.seat is not None else _("Chefs' tastes are secret")
     top_label = mine_label if column.scroll >= len(shared) and mine else _("Shared tastes")
+    if f.face_up:  # a replay's face-up eyes: every taste card face up, each with its owner
+        top_label = _("Every taste")
     room = panel.width - lay.px(36)
     p.text(
         top_label,
@@ -182,7 +184,7 @@ def draw_left(p: Painter, f: Frame) -> None:
     )
     if not shared:
         p.text(_("None this round"), BODY, theme.TEXT_DIM, (x, panel.y + lay.px(64)))
-    draw_taste_list(p, tastes, column.rows, f)
+    draw_taste_list(p, tastes, column.rows, f, reveal=f.face_up)
     draw_scroll_lines(p, column)
     if column.split is None or (f.face_up and not mine):  # face up: the chefs' tastes are beside the table
         return
