@@ -5,7 +5,7 @@ the last move; the move list panel; the scoring sheet."""
 from __future__ import annotations
 
 from soupkitchen.client.tables import table_scene_for
-from soupkitchen.client.tables.pink_soup.model import equation
+from soupkitchen.client.tables.pink_soup.model import PinkModel, equation
 from soupkitchen.client.tables.pink_soup.paint import tie_break
 from soupkitchen.client.tables.pink_soup.scene import PinkSoupTable
 from soupkitchen.client.ui import coverage
@@ -43,6 +43,7 @@ def test_option_a_is_played_by_touching_the_deck_a_drawn_card_a_pile_and_a_pot()
     assert scene.describe()["usable"] == ["hand:0", "hand:1"]  # a pile waits for a card first
     click(app, scene, scene.thing("hand:1").rect.center)
     assert scene.describe()["picked"] == ["hand:1"]
+    assert "goes in the kitchen" in scene._step_words(PinkModel(session.view(0)))  # the top line follows
     piles = [k for k in scene.describe()["usable"] if k.startswith("pile:")]
     assert piles
     click(app, scene, scene.thing(piles[0]).rect.center)

@@ -244,11 +244,22 @@ class PinkSoupTable(SeatNaming, KitTable):
             return ("power:swap", slot) if step == "power" else (slot,)
         return ()
 
+    def _step_words(self, model: PinkModel) -> str:
+        """The line at the top once a drawn card is picked for the kitchen: where it may go now (the
+        rules' own words say only what the whole step is)."""
+        picked = [key for key in self.choosing.picked if key.startswith("hand:")]
+        if model.step != "kitchen" or not picked or not model.actions():
+            return ""
+        index = int(picked[0].split(":")[1])
+        hand = model.hand()
+        card = describe.card_words(hand[index]) if index < len(hand) else ""
+        return _("Your turn: click where %(card)s goes in the kitchen (ringed in green)") % {"card": card}
+
     # --- drawing -----------------------------------------------------------------------------------
     def draw_under(self, surface: pygame.Surface, b: Board, view: dict[str, Any]) -> None:
         theme.draw_background(surface)
         model = PinkModel(view)
-        prompt = describe.headline(view, self.session.seat_name)
+        prompt = self._step_words(model) or describe.headline(view, self.session.seat_name)
         prompt = prompt if model.over else self.addressed(prompt)
         me = model.seat
         colour = theme.MUSTARD if model.actions() else theme.TEXT
