@@ -221,7 +221,32 @@ def test_a_long_verdict_fits_its_box_at_the_smallest_window(aside):
 def test_enter_on_let_it_go_in_the_list_of_moves_lets_it_go():
     session, app, scene = table(others_window)
     scene.handle(InputAction("alt"))  # X: the list of moves
+    scene.handle(InputAction("navigate", dy=1))  # the first row chosen, then the next
     scene.handle(InputAction("navigate", dy=1))
     scene.handle(InputAction("select"))
     app.settle()
     assert session.acted[-1][1]["type"] == "let_go"
+
+
+def test_a_late_enter_after_the_window_closes_plays_nothing_at_the_turn_it_opens():
+    """Enter meant for "Stone soup!" in the move list, arriving as the window closes and the turn
+    begins, is not taken for the first play listed; nor does Enter play a card before one is picked."""
+    session, app, scene = table(lambda v: v["phase"] == "challenge" and v["window"]["player"] == 3)
+    scene.handle(InputAction("alt"))  # X: the list of moves, "Stone soup!" chosen
+    scene.handle(InputAction("navigate", dy=1))
+    assert scene.moves.rows[scene.moves.selected] == 'Call "stone soup!"'
+    session.expire()  # the window closes: seat 0's turn
+    now = session.now
+    render(app, scene, now)
+    assert session.view(0)["phase"] == "play" and session.view(0)["turn"] == 0
+    scene.handle(InputAction("select"))  # the same Enter, a moment late
+    app.settle()
+    assert session.acted == [] and scene.answer is not None
+    render(app, scene, now + 1)
+    scene.handle(InputAction("select"))  # no row chosen in the new list: nothing is played
+    scene.handle(InputAction("alt"))  # the list closed: the focus on the table is never a play
+    assert scene.focus is None or not scene.commits(scene.focus)
+    for _press in range(3):
+        scene.handle(InputAction("select"))
+        app.settle()
+    assert [a for _s, a in session.acted if a.get("type") != "challenge"] == []

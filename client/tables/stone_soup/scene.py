@@ -195,6 +195,10 @@ class StoneSoupTable(KitTable):
             return self.play(listed[0])
         return self.play({"type": "challenge", "play": self.callable}) if self.callable is not None else False
 
+    def key_meant_before(self, action: dict[str, Any]) -> bool:
+        """A call names the claim it is for (never the next one): a key makes it at once."""
+        return action.get("type") != "challenge" and super().key_meant_before(action)
+
     def send(self, action: dict[str, Any]) -> None:
         """Play ``action``; a refusal is told with the table's names ("too late: Bot 2's play was let go")."""
         seat = self.session.shown_seat
