@@ -83,7 +83,7 @@ def test_a_call_is_shown_beside_the_table_covering_nothing_and_the_log_keeps_it(
     if session.state.plays <= scene.shown.reveal["serial"]:
         pytest.skip("no play after the call at this seed")
     assert scene.shown is not None and scene.shown.docked == 1.5
-    assert "calls stone soup" in " ".join(words for _n, words in scene.history(session.view(0)))
+    assert "You call stone soup on " in " ".join(words for _n, words in scene.history(session.view(0)))
     gone = max(1.5, 1.0 + scene.shown.length) + DOCK_SECONDS
     render(app, scene, gone - 0.1)
     assert scene.shown is not None and scene.shown.verdict_shown(gone)  # the whole moment, then a while

@@ -250,3 +250,16 @@ def test_a_late_enter_after_the_window_closes_plays_nothing_at_the_turn_it_opens
         scene.handle(InputAction("select"))
         app.settle()
     assert [a for _s, a in session.acted if a.get("type") != "challenge"] == []
+
+
+def test_the_log_says_you_for_your_own_lines_and_calls_on_you():
+    session, app, scene = table(lambda v: v["turn"] == 0 and v["phase"] == "play")
+    action = scene.actions[0]
+    play_by_clicks(app, scene, action, 0.0)
+    session.apply(1, {"type": "challenge", "play": session.view(0)["window"]["serial"]})
+    render(app, scene, 1.0)
+    lines = [words for _n, words in scene.history(session.view(0))]
+    me = session.seat_name(0)
+    assert any(line.startswith("You add to the pot: ") for line in lines)
+    assert any(" calls stone soup on you: " in line for line in lines)
+    assert not [line for line in lines if line.startswith(me + " ") or f" on {me}" in line]

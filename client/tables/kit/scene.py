@@ -120,7 +120,10 @@ class KitTable(TableScene):
         """The game's log as far as the table has seen it, oldest first, each entry with its number, in
         the game's words, seats named as the table knows them."""
         return [
-            (number, event_words(self.session.game_id, entry, self.session.seat_name))
+            (
+                number,
+                event_words(self.session.game_id, entry, self.session.seat_name, self.session.shown_seat),
+            )
             for number, entry in self.log_book.ordered()
         ]
 

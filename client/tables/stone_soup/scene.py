@@ -612,7 +612,7 @@ class StoneSoupTable(KitTable):
         plays = [entry for entry in model.view["log"] if entry["type"] != "win"]
         last = (
             _("The last play: %(play)s")
-            % {"play": event_words(self.session.game_id, plays[-1], self.session.seat_name)}
+            % {"play": event_words(self.session.game_id, plays[-1], self.session.seat_name, model.seat)}
             if plays
             else ""
         )
