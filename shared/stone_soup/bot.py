@@ -42,7 +42,7 @@ CALLERS = 0.25  # the share of plays somebody calls, when nobody's record says m
 STONE_SHED = 1.0  # what shedding a stone is worth beyond a card: nothing else takes it out of a hand
 MIX = 0.5  # how many cards worse than the best a play may be and still be made sometimes
 SALT_KEPT = 2.0  # what a dash of salt kept is worth beyond a card: no call can stop a last salt
-DEAL_LOOK = 4.0  # beats the first player takes after the deal: everyone picks up and sorts their cards
+DEAL_LOOK = 6.0  # beats the first player takes after the deal: everyone picks up and sorts their cards
 
 
 def unseen_extra(size: int, have: int, pot: int) -> bool:

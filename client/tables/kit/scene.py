@@ -724,7 +724,11 @@ class KitTable(TableScene):
         b = self.board
         touched = next((t.rect for t in under_point(self.things(), answer.pos) if t.kind != "zone"), None)
         near = touched or pygame.Rect(answer.pos[0] - b.px(8), answer.pos[1] - b.px(8), b.px(16), b.px(16))
-        box, lines = place_hover(self, surface.get_rect(), near, [answer.words], BODY)
+        bounds = surface.get_rect()
+        side = b.rect(SIDE_X - 10, 0, 1, 1).x
+        if answer.pos[0] < side:  # a touch on the table is answered on it, never over the log beside it
+            bounds.width = side
+        box, lines = place_hover(self, bounds, near, [answer.words], BODY)
         f = b.font(BODY)
         box.h = min(box.h, f.get_linesize() * len(lines) + b.px(20))
         with coverage.overlay("the answer to a touch", box, asked=True):

@@ -211,7 +211,12 @@ class StoneSoupTable(KitTable):
             if not ack.get("ok"):
                 words = self.rename(str(ack["error"]["message"]))
                 words = words[:1].upper() + words[1:]  # said on its own: "Too late: ..."
-                if not self.answer_refusal(words):  # said at the click that made it, else a toast
+                if self.answer_refusal(words):  # said at the click that made it
+                    return
+                if action.get("type") == "challenge":  # a key's call: where its button stood
+                    call = self.board.rect(layout.CALL_X, layout.CALL_Y, layout.CALL_W, layout.CALL_H)
+                    self.answer_at(call.center, words)
+                else:
                     self.app.toast(words, "error")
 
         self.app.spawn(sending())
