@@ -56,7 +56,8 @@ def test_a_call_pressed_after_the_window_closed_is_answered_too_late_and_the_nex
     app.settle()
     assert session.acted[-1][1] == {"type": "challenge", "play": closed}
     name = session.seat_name(claimant)
-    assert app.toasts[-1] == f"Too late: {name}'s play stands, the challenge window has closed"
+    said = f"Too late: {name}'s play stands, the challenge window has closed"
+    assert scene.answer is not None and scene.answer.words == said and app.toasts == []  # at the button
     session.bots_play(until=others_window, limit=3000)  # the next claim is made
     render(app, scene, 9.0)
     assert session.state.reveals == [] or session.state.reveals[-1]["serial"] != session.state.window.serial
