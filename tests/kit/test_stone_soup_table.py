@@ -263,3 +263,20 @@ def test_the_log_says_you_for_your_own_lines_and_calls_on_you():
     assert any(line.startswith("You add to the pot: ") for line in lines)
     assert any(" calls stone soup on you: " in line for line in lines)
     assert not [line for line in lines if line.startswith(me + " ") or f" on {me}" in line]
+
+
+def test_the_move_list_picks_cards_then_plays_them_as_any_claim_a_bluff_too():
+    session, app, scene = table(lambda v: v["turn"] == 0 and v["phase"] == "play")
+    view = session.view(0)
+    other = next(k for k, n in view["hand"].items() if n and k not in (view["due"], "salt"))
+    scene.handle(InputAction("alt"))  # X: the list
+    rows = [key for key, _w, _d in scene.list_entries()]
+    assert f"pick:{other}" in rows and not [r for r in rows if r.startswith("say:")]
+    assert ("salt" in rows) == bool(view["hand"].get("salt"))
+    for key in (f"pick:{other}", "say:1"):  # one card not owed, said to be one of the food owed
+        index = [k for k, _w, _d in scene.list_entries()].index(key)
+        while scene.moves.selected != index:
+            scene.handle(InputAction("navigate", dy=1 if index > scene.moves.selected else -1))
+        scene.handle(InputAction("select"))
+    app.settle()
+    assert session.acted == [(0, {"type": "play", "cards": {other: 1}, "count": 1})]
