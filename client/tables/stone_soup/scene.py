@@ -754,10 +754,15 @@ class StoneSoupTable(KitTable):
         shown, b = self.shown, self.board
         reveal = shown.reveal
         names = self.names()
-        header = _("%(caller)s calls stone soup on %(player)s") % {
-            "caller": names.get(reveal.get("by"), ""),
-            "player": names.get(reveal.get("player"), ""),
-        }
+        facts = {"caller": names.get(reveal.get("by"), ""), "player": names.get(reveal.get("player"), "")}
+        me = self.model.seat
+        header = (
+            _("You call stone soup on %(player)s")
+            if me is not None and reveal.get("by") == me
+            else _("%(caller)s calls stone soup on you")
+            if me is not None and reveal.get("player") == me
+            else _("%(caller)s calls stone soup on %(player)s")
+        ) % facts
         taker = reveal.get("taker")
         target = self._seat_rect(taker)
         taken = reveal.get("taken")
