@@ -74,6 +74,10 @@ class LevelledBot(Bot):
         """As long as the game's bot says a person would take (its level changes what it remembers)."""
         return self.inner.thinking(view, action)
 
+    def looks(self, view: dict[str, Any]) -> float:
+        """As long as the game's bot takes in the table before it decides."""
+        return self.inner.looks(view)
+
 
 def at_level(make: Callable[[], Bot], seat: int, seed: int, level: str = NORMAL) -> Bot:
     """The bot ``make()`` played at ``level`` (hard: as it is)."""

@@ -63,7 +63,7 @@ class Announcer:
             if not isinstance(event, dict):
                 continue
             try:
-                words = event_words(game, event, names)
+                words = event_words(game, event, names, shown)
             except (KeyError, TypeError, ValueError):
                 continue
             self.history = [*self.history[-(KEEP - 1) :], words]

@@ -194,14 +194,16 @@ def log_since_mine(seat: Seat) -> list[str]:
     games whose view keeps a log, so that what it forgets is forgotten here too."""
     log_entries = [entry for entry in seat.view.get("log") or [] if isinstance(entry, dict)]
     last = max((i for i, entry in enumerate(log_entries) if entry.get("seat") == seat.seat), default=-1)
-    return [event_words(seat.game_id, entry, seat.names) for entry in log_entries[last + 1 :]]
+    return [event_words(seat.game_id, entry, seat.names, seat.seat) for entry in log_entries[last + 1 :]]
 
 
 def log_node(seat: Seat, name: str) -> Node:
     """The view's log (or what was heard, for a game without one), newest last."""
     entries = [entry for entry in seat.view.get("log") or [] if isinstance(entry, dict)]
     lines = (
-        [event_words(seat.game_id, entry, seat.names) for entry in entries] if entries else list(seat.history)
+        [event_words(seat.game_id, entry, seat.names, seat.seat) for entry in entries]
+        if entries
+        else list(seat.history)
     )
     return items("log", "log", name, lines)
 

@@ -52,10 +52,15 @@ def move_words(game_id: str, view: dict[str, Any] | None, action: dict[str, Any]
     )
 
 
-def event_words(game_id: str, event: dict[str, Any], name: Namer) -> str:
-    """One event (or log entry) of the game's rules in words."""
+def event_words(game_id: str, event: dict[str, Any], name: Namer, you: int | None = None) -> str:
+    """One event (or log entry) of the game's rules in words; an event about the seat ``you`` (the
+    one reading it) said to them ("You add to the pot"), where the game words it so (``you_words``)."""
     words = describer(game_id)
-    return words.event_words(event, name) if words is not None else action_label(event)
+    if words is None:
+        return action_label(event)
+    yours = getattr(words, "you_words", None)
+    said = yours(event, name, you) if yours is not None and you is not None else None
+    return said if said is not None else words.event_words(event, name)
 
 
 def action_label(action: dict[str, Any]) -> str:

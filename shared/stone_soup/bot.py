@@ -42,6 +42,7 @@ CALLERS = 0.25  # the share of plays somebody calls, when nobody's record says m
 STONE_SHED = 1.0  # what shedding a stone is worth beyond a card: nothing else takes it out of a hand
 MIX = 0.5  # how many cards worse than the best a play may be and still be made sometimes
 SALT_KEPT = 2.0  # what a dash of salt kept is worth beyond a card: no call can stop a last salt
+DEAL_LOOK = 6.0  # beats the first player takes after the deal: everyone picks up and sorts their cards
 
 
 def unseen_extra(size: int, have: int, pot: int) -> bool:
@@ -231,6 +232,11 @@ class StoneSoupBot(Bot):
             self.style, action["type"], False, len(reveal["cards"]) if just_called else 0, self.rng
         )
         return action
+
+    def looks(self, view: dict[str, Any]) -> float:
+        """The first play waits while everyone picks up their cards, as at a real table: a person's
+        first sight of the table is their hand and the sequence, not a call window already running."""
+        return DEAL_LOOK if view["phase"] == "play" and view["plays"] == 0 and not view["over"] else 0.0
 
     def thinking(self, view: dict[str, Any], action: Action) -> float:
         """A person's time over the action just chosen, in beats of the table's bot pace: longer over

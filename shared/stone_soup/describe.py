@@ -128,6 +128,89 @@ def event_words(event: dict[str, Any], name: Namer = player_name) -> str:
     return SENTENCES[event["type"]](event, name)
 
 
+def _your_challenge(event: dict[str, Any], name: Namer, you: int) -> str | None:
+    caller, player = event["seat"], event["player"]
+    if you not in (caller, player):
+        return None
+    salt = event["salt"]
+    facts = {
+        "player": name(player),
+        "caller": name(caller),
+        "shown": ", ".join(singular(k) for k in event["cards"]),
+        "pot": (
+            _("the whole pot and %(salt)s under it") % {"salt": count_words(salt, SALT)}
+            if salt
+            else _("the whole pot")
+        ),
+        "taken": event["taken"],
+    }
+    head = (
+        _("You call stone soup on %(player)s: %(shown)s.")
+        if caller == you
+        else _("%(caller)s calls stone soup on you: %(shown)s.")
+    ) % facts
+    verdict = event["verdict"]
+    if verdict == "stone":
+        outcome = (
+            _("A stone: you take %(pot)s.") if player == you else _("A stone: %(player)s takes %(pot)s.")
+        )
+    elif verdict == "honest":
+        outcome = _("Honest: you take %(pot)s.") if caller == you else _("Honest: %(caller)s takes %(pot)s.")
+    elif player != you:  # your call caught a bluff: the player takes back
+        outcome = (
+            _("A bluff: %(player)s takes back %(pot)s (it held fewer than twice the cards added).")
+            if event["whole_pot"]
+            else ngettext(
+                "A bluff: %(player)s takes back %(taken)d card, twice the cards added.",
+                "A bluff: %(player)s takes back %(taken)d cards, twice the cards added.",
+                event["taken"],
+            )
+        )
+    elif event["whole_pot"]:
+        outcome = _("A bluff: you take back %(pot)s (it held fewer than twice the cards added).")
+    else:
+        outcome = ngettext(
+            "A bluff: you take back %(taken)d card, twice the cards added.",
+            "A bluff: you take back %(taken)d cards, twice the cards added.",
+            event["taken"],
+        )
+    return head + " " + outcome % facts
+
+
+def you_words(event: dict[str, Any], name: Namer, you: int) -> str | None:
+    """The log's sentence for an event about the seat ``you`` reading it, said to them ("You add to
+    the pot", "Bot 2 calls stone soup on you"); None: the event is not about them."""
+    kind = event["type"]
+    seat = event.get("seat")
+    if kind == "play" and seat == you:
+        return _('You add to the pot: "%(claim)s".') % {"claim": count_words(event["count"], event["food"])}
+    if kind == "salt" and seat == you:
+        if event["next"] is None:
+            return _("You add a dash of salt.")
+        return _("You add a dash of salt; %(next)s still owes %(food)s.") % {
+            "next": name(event["next"]),
+            "food": plural(event["owed"]),
+        }
+    if kind == "salt" and event["next"] == you:
+        return _("%(player)s adds a dash of salt; you still owe %(food)s.") % {
+            "player": name(seat),
+            "food": plural(event["owed"]),
+        }
+    if kind == "challenge":
+        return _your_challenge(event, name, you)
+    if kind == "turn" and seat == you:
+        return _("You owe %(food)s.") % {"food": plural(event["food"])}
+    if kind == "let_go" and seat == you:
+        return _("You let it go.")
+    if kind == "win" and seat == you:
+        return _("You have no cards left and win!")
+    if kind == "dealt" and seat == you:
+        return _("You deal. %(first)s starts with potatoes.") % {"first": name(event["first"])}
+    if kind == "dealt" and event["first"] == you:
+        return _("%(dealer)s deals. You start with potatoes.") % {"dealer": name(seat)}
+    return None
+
+
 # --- the moves -----------------------------------------------------------------------------------
 CHALLENGE_WORDS = N_('Call "stone soup!"')
 LET_GO_WORDS = N_("Let it go")

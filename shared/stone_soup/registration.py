@@ -41,6 +41,8 @@ REGISTRATION = Registration(
     order=3,
     review="soupkitchen.shared.stone_soup.review",
     primary_option="challenge_seconds",
+    # one person among bots: the longest window (docs/rules/stone-soup.md, "a solo table's window")
+    solo_options={"challenge_seconds": 10},
     art="scripts.art.game_cards:stone_soup_cards",
     describe="soupkitchen.shared.stone_soup.describe",
     refusals="soupkitchen.shared.stone_soup.describe:REFUSAL_WORDS",

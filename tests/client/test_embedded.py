@@ -40,6 +40,7 @@ async def test_solo_from_the_title_into_a_table_out_and_back(app, kit):
         )
         if session.state_id == played:
             kit.press(app, "alt")  # the table's list of moves
+            kit.press(app, "navigate", dy=-1)  # a row chosen (the last: a whole move), then played
             kit.press(app, "select")
             await kit.settle(app, lambda: session.state_id > played, timeout=20)
 
@@ -135,7 +136,9 @@ async def test_couch_play_on_one_connection_hands_off_between_local_seats(app, k
             app.toasts.clear()
             if not table.moves_open:
                 kit.press(app, "alt")  # the table's list of moves
-            kit.press(app, "select")  # play the first through the table
+            if table.moves.selected < 0:
+                kit.press(app, "navigate", dy=-1)  # a row chosen (the last: a whole move)
+            kit.press(app, "select")  # play it through the table
             # Bots play at the same time: the move lands, or a race makes the server refuse it (a toast).
             await kit.settle(app, lambda b=before: session.state_id > b or app.toasts, timeout=10)
         assert set(handoffs) == {0, 1}

@@ -215,6 +215,9 @@ def test_the_move_list_is_collapsed_until_asked_for_and_plays_a_move():
     scene.handle(InputAction("alt"))
     assert scene.describe()["moves_open"] is True
     render(app, scene, 1.0)
+    scene.handle(InputAction("select"))  # no row chosen yet: nothing is played
+    assert session.acted == [] and scene.answer is not None
+    scene.handle(InputAction("navigate", dy=1))
     scene.handle(InputAction("select"))
     app.settle()
     assert session.acted[-1][1]["type"] == "draw"  # the first move listed

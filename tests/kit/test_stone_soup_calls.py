@@ -58,7 +58,8 @@ def test_a_call_pressed_after_the_window_closed_is_answered_too_late_and_the_nex
     app.settle()
     assert session.acted[-1][1] == {"type": "challenge", "play": closed}
     name = session.seat_name(claimant)
-    assert app.toasts[-1] == f"Too late: {name}'s play stands, the challenge window has closed"
+    said = f"Too late: {name}'s play stands, the challenge window has closed"
+    assert scene.answer is not None and scene.answer.words == said and app.toasts == []  # at the button
     session.bots_play(until=others_window, limit=3000)  # the next claim is made
     render(app, scene, 9.0)
     assert session.state.reveals == [] or session.state.reveals[-1]["serial"] != session.state.window.serial
@@ -85,7 +86,7 @@ def test_a_call_is_shown_beside_the_table_covering_nothing_and_the_log_keeps_it(
     if session.state.plays <= scene.shown.reveal["serial"]:
         pytest.skip("no play after the call at this seed")
     assert scene.shown is not None and scene.shown.docked == 1.5
-    assert "calls stone soup" in " ".join(words for _n, words in scene.history(session.view(0)))
+    assert "You call stone soup on " in " ".join(words for _n, words in scene.history(session.view(0)))
     gone = max(1.5, 1.0 + scene.shown.length) + DOCK_SECONDS
     render(app, scene, gone - 0.1)
     assert scene.shown is not None and scene.shown.verdict_shown(gone)  # the whole moment, then a while

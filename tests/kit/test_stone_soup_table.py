@@ -221,7 +221,62 @@ def test_a_long_verdict_fits_its_box_at_the_smallest_window(aside):
 def test_enter_on_let_it_go_in_the_list_of_moves_lets_it_go():
     session, app, scene = table(others_window)
     scene.handle(InputAction("alt"))  # X: the list of moves
+    scene.handle(InputAction("navigate", dy=1))  # the first row chosen, then the next
     scene.handle(InputAction("navigate", dy=1))
     scene.handle(InputAction("select"))
     app.settle()
     assert session.acted[-1][1]["type"] == "let_go"
+
+
+def test_a_late_enter_after_the_window_closes_plays_nothing_at_the_turn_it_opens():
+    """Enter meant for "Stone soup!" in the move list, arriving as the window closes and the turn
+    begins, is not taken for the first play listed; nor does Enter play a card before one is picked."""
+    session, app, scene = table(lambda v: v["phase"] == "challenge" and v["window"]["player"] == 3)
+    scene.handle(InputAction("alt"))  # X: the list of moves, "Stone soup!" chosen
+    scene.handle(InputAction("navigate", dy=1))
+    assert scene.moves.rows[scene.moves.selected] == 'Call "stone soup!"'
+    session.expire()  # the window closes: seat 0's turn
+    now = session.now
+    render(app, scene, now)
+    assert session.view(0)["phase"] == "play" and session.view(0)["turn"] == 0
+    scene.handle(InputAction("select"))  # the same Enter, a moment late
+    app.settle()
+    assert session.acted == [] and scene.answer is not None
+    render(app, scene, now + 1)
+    scene.handle(InputAction("select"))  # no row chosen in the new list: nothing is played
+    scene.handle(InputAction("alt"))  # the list closed: the focus on the table is never a play
+    assert scene.focus is None or not scene.commits(scene.focus)
+    for _press in range(3):
+        scene.handle(InputAction("select"))
+        app.settle()
+    assert [a for _s, a in session.acted if a.get("type") != "challenge"] == []
+
+
+def test_the_log_says_you_for_your_own_lines_and_calls_on_you():
+    session, app, scene = table(lambda v: v["turn"] == 0 and v["phase"] == "play")
+    action = scene.actions[0]
+    play_by_clicks(app, scene, action, 0.0)
+    session.apply(1, {"type": "challenge", "play": session.view(0)["window"]["serial"]})
+    render(app, scene, 1.0)
+    lines = [words for _n, words in scene.history(session.view(0))]
+    me = session.seat_name(0)
+    assert any(line.startswith("You add to the pot: ") for line in lines)
+    assert any(" calls stone soup on you: " in line for line in lines)
+    assert not [line for line in lines if line.startswith(me + " ") or f" on {me}" in line]
+
+
+def test_the_move_list_picks_cards_then_plays_them_as_any_claim_a_bluff_too():
+    session, app, scene = table(lambda v: v["turn"] == 0 and v["phase"] == "play")
+    view = session.view(0)
+    other = next(k for k, n in view["hand"].items() if n and k not in (view["due"], "salt"))
+    scene.handle(InputAction("alt"))  # X: the list
+    rows = [key for key, _w, _d in scene.list_entries()]
+    assert f"pick:{other}" in rows and not [r for r in rows if r.startswith("say:")]
+    assert ("salt" in rows) == bool(view["hand"].get("salt"))
+    for key in (f"pick:{other}", "say:1"):  # one card not owed, said to be one of the food owed
+        index = [k for k, _w, _d in scene.list_entries()].index(key)
+        while scene.moves.selected != index:
+            scene.handle(InputAction("navigate", dy=1 if index > scene.moves.selected else -1))
+        scene.handle(InputAction("select"))
+    app.settle()
+    assert session.acted == [(0, {"type": "play", "cards": {other: 1}, "count": 1})]

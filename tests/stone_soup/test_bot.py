@@ -174,3 +174,15 @@ def test_the_bot_reads_views_only(module):
         "soupkitchen.shared.stone_soup.rules",
         "soupkitchen.shared.stone_soup.view",
     }
+
+
+def test_the_first_play_waits_while_everyone_picks_up_their_cards():
+    """No call window runs before a person has seen their hand: the first player takes in the deal."""
+    state = GAME.setup(3, GAME.normalise_options({}, 3), 7)
+    first = state.turn
+    bot = StoneSoupBot(first, 7)
+    view = GAME.view(state, first)
+    assert bot.looks(view) >= 3.0
+    action = bot.choose(view, 0.0)
+    state, _events = GAME.apply(state, first, action, 0.0)
+    assert all(bot.looks(GAME.view(state, seat)) == 0.0 for seat in range(3))

@@ -154,6 +154,8 @@ def test_an_arrow_on_the_rim_rotates_its_line_and_q_e_rotate_the_focused_row_or_
     assert scene.motion.moving(session.now) == {cell_key(row, 0) for row in range(4)}  # column 0 slides
     others_play_until_my_turn(session)
     render(app, scene, session.now)
+    session.now += 1  # a key pressed as the turn came was meant for the table before
+    render(app, scene, session.now)
     scene.focus = cell_key(1, 3)
     acted = len(session.acted)
     scene.handle(InputAction("rotate_right", "pad:0"))  # a card's row: shown first, with its way
@@ -164,6 +166,8 @@ def test_an_arrow_on_the_rim_rotates_its_line_and_q_e_rotate_the_focused_row_or_
     app.settle()
     assert session.acted[-1] == (0, {"type": "rotate", "line": "row", "index": 1, "step": 1})
     others_play_until_my_turn(session)
+    render(app, scene, session.now)
+    session.now += 1
     render(app, scene, session.now)
     scene.focus = arrow_key("col", 2, 1)
     scene.keyboard, scene.pad = True, False
@@ -215,6 +219,8 @@ def test_pass_is_offered_only_when_the_rules_demand_it_and_the_notice_above_the_
         scene.describe()["picked"] == []
         and scene.answer.words == "All your tastes are satisfied: you pass until a move unsatisfies one"
     )
+    session.now += 1  # a moment after the table changed
+    render(app, scene, session.now)
     scene.handle(InputAction("select"))
     app.settle()
     assert session.acted == [(0, {"type": "pass"})]
@@ -400,6 +406,7 @@ def test_the_move_list_lists_every_legal_move_and_plays_the_one_chosen():
     legal = GAME.view(session.state, 0)["legal_actions"]
     assert len(scene.moves.rows) == len(legal)
     render(app, scene, session.now)
+    scene.handle(InputAction("navigate", dy=1))  # a row is chosen before Enter plays it
     scene.handle(InputAction("select"))
     app.settle()
     assert session.acted == [(0, legal[0])]

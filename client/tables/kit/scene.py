@@ -54,6 +54,7 @@ REPLACED_BUTTON = 0.4
 """Seconds after a button took new words in its place (Next round, then Ready to cook) in which a
 click on it is not taken: it is the second click of a double click meant for the button before."""
 LOG_STEP = 3  # history lines the mouse wheel scrolls a notch
+PRESSES = frozenset({"select", "pass", "alt", "more", "less", "rotate_left", "rotate_right"})  # keys
 
 
 def upright_cards(things: list[Thing], b: Board, worded: tuple[str, ...] = ()) -> list[Thing]:
@@ -97,6 +98,8 @@ class KitTable(TableScene):
         self.pointer_at: tuple[int, int] | None = None  # where the mouse is
         self._seat_seen: int | None = None
         self._others_moved = False  # the latest change was another player's move, not the shown seat's
+        self._keys_moved_at = -JUST_CHANGED  # when another's move last changed what Enter would use
+        self._pressed = False  # the input being handled is a key press (or a pad's button)
         self._built: tuple[Any, list[Thing]] | None = None
         self._buttons: dict[str, tuple[str, float]] = {}  # each button's words, and since when (client clock)
         self._layer: pygame.Surface | None = None
@@ -137,7 +140,10 @@ class KitTable(TableScene):
         """The game's log as far as the table has seen it, oldest first, each entry with its number, in
         the game's words, seats named as the table knows them."""
         return [
-            (number, event_words(self.session.game_id, entry, self.session.seat_name))
+            (
+                number,
+                event_words(self.session.game_id, entry, self.session.seat_name, self.session.shown_seat),
+            )
             for number, entry in self.log_book.ordered()
         ]
 
@@ -291,20 +297,29 @@ class KitTable(TableScene):
         text = canonical_json(view)
         if text == self._seen_view:
             return
-        self._seen_view = text
+        first, self._seen_view = self._seen_view is None, text
         self._built = None
         self._keep_choosing()
         self.hover_since = self.now  # what lies under the pointer may have changed: its words wait again
         animate = bool(getattr(getattr(self.app, "settings", None), "animations", True))
         self._take(view, [t for t in self.things() if t.key != MOVES_KEY], animate)
-        rows = [self.menu_words(a) for a in self.actions]  # the table's names, as in its menus
-        if rows != self.moves.rows:
+        rows = self.move_rows()
+        had, changed = bool(self.moves.rows), rows != self.moves.rows
+        if changed:
             self.answer = None  # the shown seat's step moved on: an answer about the last one goes
+            self.moves.selected = -1  # a new list: a row is chosen with the arrows before Enter plays it
         self.moves.set_rows(rows)
         if self.focus not in {t.key for t in self.focusable()}:
             self.focus = None
         if self.keyboard and self.actions and not self.focus_live():
-            self.focus = self.first_focus()  # a new step played by keys: its focus shown at once
+            # a new step played by keys: its focus shown at once, never on a move one key press makes
+            self.focus = self.first_focus(gentle=True)
+        if not first and had and changed and self._others_moved:
+            self._keys_moved_at = self.now  # the step changed under the keys: a key now was meant before
+
+    def move_rows(self) -> list[str]:
+        """The move list's rows: each legal action in the table's names, as in its menus."""
+        return [self.menu_words(a) for a in self.actions]
 
     def _keep_choosing(self) -> None:
         """A new view: what the player has picked stays picked while it still leads to a legal move
@@ -356,6 +371,9 @@ class KitTable(TableScene):
             return False
         if action == CANCEL:
             self.choosing.reset()
+            return True
+        if self.key_meant_before(action):  # not made: the player looks again
+            self.answer_at(self.key_spot(), _("That has just changed: look again"))
             return True
         self.sent.append(action)
         self.choosing.reset()
@@ -546,6 +564,13 @@ class KitTable(TableScene):
 
     # --- input -------------------------------------------------------------------------------------
     def handle(self, action: InputAction) -> bool:
+        self._pressed = action.kind in PRESSES
+        try:
+            return self._handle(action)
+        finally:
+            self._pressed = False
+
+    def _handle(self, action: InputAction) -> bool:
         if action.kind == "back" and (self.choosing.menu or self.choosing.picked or self.moves_open):
             if self.choosing.menu or self.choosing.picked:
                 self.choosing.reset()
@@ -554,6 +579,19 @@ class KitTable(TableScene):
                 self._built = None
             return True
         return super().handle(action)
+
+    def key_meant_before(self, action: dict[str, Any]) -> bool:
+        """Whether a key press (Enter, Space, a pad's button) that would make ``action`` came a moment
+        after another's move changed what it would use (the focus moved, the move list changed under
+        it): as a click on something changed a moment ago, it was meant for what was there before."""
+        return self._pressed and self.now - self._keys_moved_at < JUST_CHANGED
+
+    def key_spot(self) -> tuple[int, int]:
+        """Where an answer to a key press goes: at the open move list, else at the focus."""
+        focus = self.thing(self.focus) if self.keyboard else None
+        if self.moves_open:
+            return self.moves_rect().center
+        return focus.rect.center if focus is not None else self.moves_button_rect().center
 
     def handle_table(self, action: InputAction) -> bool:
         kind = action.kind
@@ -621,13 +659,26 @@ class KitTable(TableScene):
         """Whether the focus is on something a key press can use now."""
         return self.focus is not None and (self.focus in self.usable() or self.focus in self.choosing.picked)
 
-    def first_focus(self) -> str | None:
+    def first_focus(self, gentle: bool = False) -> str | None:
         """Where the keys' focus starts: the first thing that can be used now (the top-left one),
-        the list of moves last; None when the shown seat has nothing to do."""
+        the list of moves last; None when the shown seat has nothing to do. ``gentle``: only on
+        something one touch does not make a move with (a card to pick, a move that asks first),
+        else nowhere (the first Enter shows it, the next one uses it)."""
         live = self.usable()
         things = [t for t in self.things() if t.key in live or t.key in self.choosing.picked]
+        if gentle:
+            things = [t for t in things if t.key != MOVES_KEY and not self.commits(t.key)]
         found = nearest(sorted(things, key=lambda t: t.key == MOVES_KEY), None, 0, 0)
         return found.key if found is not None and (self.actions or found.key != MOVES_KEY) else None
+
+    def commits(self, key: str) -> bool:
+        """Whether one touch of ``key`` now makes a move (without a menu or a question first)."""
+        leads = self.usable().get(key) or []
+        return (
+            len(leads) == 1
+            and tuple(self.path_of(leads[0])) == (*self.choosing.picked, key)
+            and not self.confirm(leads[0])
+        )
 
     def _history_rect(self) -> pygame.Rect:
         return history_rect(self.board, self.moves_open, self.log_room())
@@ -637,9 +688,16 @@ class KitTable(TableScene):
         if action.kind == "click" and action.pos is not None and panel.collidepoint(action.pos):
             self.moves.click(action.pos)
             return True
+        if action.kind == "navigate" and action.dy and self.moves.rows and self.moves.selected < 0:
+            self.moves.selected = 0 if action.dy > 0 else len(self.moves.rows) - 1
+            self.moves.set_rows(self.moves.rows)  # the row chosen comes into sight
+            return True
         if action.kind in ("navigate", "scroll") and (action.kind == "scroll" or action.dy):
             return self.moves.handle(action)
         if action.kind == "select":
+            if self.moves.rows and not 0 <= self.moves.selected < len(self.moves.rows):
+                self.answer_at(panel.center, _("Choose a move with the arrow keys first"))
+                return True
             self.moves.activate()
             return True
         return False
@@ -714,7 +772,11 @@ class KitTable(TableScene):
         b = self.board
         touched = next((t.rect for t in under_point(self.things(), answer.pos) if t.kind != "zone"), None)
         near = touched or pygame.Rect(answer.pos[0] - b.px(8), answer.pos[1] - b.px(8), b.px(16), b.px(16))
-        box, lines = place_hover(self, surface.get_rect(), near, [answer.words], BODY)
+        bounds = surface.get_rect()
+        side = b.rect(SIDE_X - 10, 0, 1, 1).x
+        if answer.pos[0] < side:  # a touch on the table is answered on it, never over the log beside it
+            bounds.width = side
+        box, lines = place_hover(self, bounds, near, [answer.words], BODY)
         f = b.font(BODY)
         box.h = min(box.h, f.get_linesize() * len(lines) + b.px(20))
         with coverage.overlay("the answer to a touch", box, asked=True):

@@ -13,6 +13,8 @@ on the next claim, even one that opened just as it was pressed (``FRESH_SECONDS`
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -63,6 +65,7 @@ class StoneSoupTable(KitTable):
         self.callable_opened = 0.0  # when it was first seen open
         self.earlier: tuple[int, float] | None = None  # the claim callable before it, and when last seen
         self.sizes_before: dict[Any, dict[str, Any]] = {}  # hands (by seat) and "pot" before the open play
+        self._list_keys: list[str] = []  # the move list's rows, by key (the row chosen follows its key)
         super().__init__(app, session)
         reveal = self.model.reveal()
         self._reveal_serial = (
@@ -201,6 +204,69 @@ class StoneSoupTable(KitTable):
             return self.play(listed[0])
         return self.play({"type": "challenge", "play": self.callable}) if self.callable is not None else False
 
+    # --- the move list: cards picked with keys, then the claim, as with the mouse -------------------
+    def list_entries(self) -> list[tuple[str, str, Callable[[], bool]]]:
+        """The move list's rows (a key, the words, what Enter on it does): on your play, a row to pick
+        one more of each kind in the hand (and one to put one back), then with cards picked a row for
+        each claim they may be played as (any bluff, as at the table), a dash of salt, and the rules'
+        common plays in one row each; otherwise each legal move."""
+        model = self.model
+        if not model.my_turn:
+            listed = enumerate(self.actions)
+            return [(f"move:{i}", self.menu_words(a), partial(self.play, a)) for i, a in listed]
+        picked = self.picked_cards()
+        total = sum(picked.values())
+        rows: list[tuple[str, str, Callable[[], bool]]] = []
+        for n in range(1, min(model.most_declared, total) + 1):
+            words = _('Play the cards picked, say "%(claim)s"') % {"claim": claim_words(n, model.due)}
+            rows.append((f"say:{n}", words, partial(self.play, play_action(picked, n))))
+        for kind, held in model.hand():
+            if kind == SALT:
+                continue
+            got = picked.get(kind, 0)
+            facts = {"card": kind_name(kind), "picked": got, "held": held}
+            if got < held:
+                words = _("Pick: %(card)s (%(picked)d of %(held)d picked)") % facts
+                rows.append((f"pick:{kind}", words, partial(self.pick_count, kind, got + 1)))
+            if got:
+                words = _("Put back: %(card)s (%(picked)d of %(held)d picked)") % facts
+                rows.append((f"back:{kind}", words, partial(self.pick_count, kind, got - 1)))
+        if model.can("salt"):
+            rows.append(("salt", self.menu_words({"type": "salt"}), partial(self.play, {"type": "salt"})))
+        if not total:
+            rows += [
+                (f"move:{i}", self.menu_words(a), partial(self.play, a))
+                for i, a in enumerate(self.actions)
+                if a.get("type") == "play"
+            ]
+        return rows
+
+    def move_rows(self) -> list[str]:
+        return [words for _key, words, _do in self.list_entries()]
+
+    def _play_listed(self, index: int) -> None:
+        entries = self.list_entries()
+        if 0 <= index < len(entries):
+            entries[index][2]()
+
+    def _follow_picks(self) -> None:
+        """Cards picked or put back (by keys, the list or the mouse) change the list's rows at once;
+        the row chosen stays the same row."""
+        entries = self.list_entries()
+        rows = [words for _key, words, _do in entries]
+        keys = [key for key, _words, _do in entries]
+        old, self._list_keys = self._list_keys, keys
+        if rows == self.moves.rows:
+            return
+        index = self.moves.selected
+        chosen = old[index] if 0 <= index < len(old) else None
+        self.moves.selected = keys.index(chosen) if chosen in keys else min(index, len(rows) - 1)
+        self.moves.set_rows(rows)
+
+    def key_meant_before(self, action: dict[str, Any]) -> bool:
+        """A call names the claim it is for (never the next one): a key makes it at once."""
+        return action.get("type") != "challenge" and super().key_meant_before(action)
+
     def send(self, action: dict[str, Any]) -> None:
         """Play ``action``; a refusal is told with the table's names ("too late: Bot 2's play was let go")."""
         seat = self.session.shown_seat
@@ -213,7 +279,12 @@ class StoneSoupTable(KitTable):
             if not ack.get("ok"):
                 words = self.rename(str(ack["error"]["message"]))
                 words = words[:1].upper() + words[1:]  # said on its own: "Too late: ..."
-                if not self.answer_refusal(words):  # said at the click that made it, else a toast
+                if self.answer_refusal(words):  # said at the click that made it
+                    return
+                if action.get("type") == "challenge":  # a key's call: where its button stood
+                    call = self.board.rect(layout.CALL_X, layout.CALL_Y, layout.CALL_W, layout.CALL_H)
+                    self.answer_at(call.center, words)
+                else:
                     self.app.toast(words, "error")
 
         self.app.spawn(sending())
@@ -277,6 +348,11 @@ class StoneSoupTable(KitTable):
         return super().hover_words()
 
     # --- input -------------------------------------------------------------------------------------
+    def handle(self, action: InputAction) -> bool:
+        used = super().handle(action)
+        self._follow_picks()
+        return used
+
     def handle_table(self, action: InputAction) -> bool:
         calling = action.kind == "pass" or (action.kind == "select" and self.focus in (None, CALL_KEY))
         if calling and not self.moves_open and (CALL_KEY in self.usable() or self._just_closed()):
@@ -337,6 +413,7 @@ class StoneSoupTable(KitTable):
 
     def update(self, dt: float, now: float) -> None:
         super().update(dt, now)
+        self._follow_picks()
         window = self.model.window()
         if window is None:  # the sizes a claim is judged against, as everyone saw them before it
             self.sizes_before = {p.seat: p.cards for p in self.model.players()} | {"pot": self.model.pot}
@@ -663,7 +740,7 @@ class StoneSoupTable(KitTable):
         plays = [entry for entry in model.view["log"] if entry["type"] != "win"]
         last = (
             _("The last play: %(play)s")
-            % {"play": event_words(self.session.game_id, plays[-1], self.session.seat_name)}
+            % {"play": event_words(self.session.game_id, plays[-1], self.session.seat_name, model.seat)}
             if plays
             else ""
         )
@@ -732,10 +809,15 @@ class StoneSoupTable(KitTable):
         shown, b = self.shown, self.board
         reveal = shown.reveal
         names = self.names()
-        header = _("%(caller)s calls stone soup on %(player)s") % {
-            "caller": names.get(reveal.get("by"), ""),
-            "player": names.get(reveal.get("player"), ""),
-        }
+        facts = {"caller": names.get(reveal.get("by"), ""), "player": names.get(reveal.get("player"), "")}
+        me = self.model.seat
+        header = (
+            _("You call stone soup on %(player)s")
+            if me is not None and reveal.get("by") == me
+            else _("%(caller)s calls stone soup on you")
+            if me is not None and reveal.get("player") == me
+            else _("%(caller)s calls stone soup on %(player)s")
+        ) % facts
         taker = reveal.get("taker")
         target = self._seat_rect(taker)
         taken = reveal.get("taken")
