@@ -456,8 +456,6 @@ class PotPourriTable(SeatNaming, KitTable):
             draw_pan(surface, b, rect, pan.index, pan.count, last == pan.index)
         elif key == "lid":
             draw_lid(surface, b, rect, int(thing.words or 0))
-        elif key.startswith(layout.GONE):  # an empty place, outlined: the card went, nothing slid in
-            pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=b.px(3), border_radius=b.px(10))
         elif key.startswith("hidden_recipe:"):  # a recipe card face down: its back, as on the recipe pile
             draw_picture(surface, b, BACK, rect, show)
         elif key.startswith("chef:"):
