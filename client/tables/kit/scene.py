@@ -727,6 +727,12 @@ class KitTable(TableScene):
             self.choosing.reset()
             return True
         found = under_point(self.things(), pos)
+        gliding = self.motion.moving(self.now)  # a card on its way is touched where it is drawn
+        found += [
+            t
+            for t in self.things()
+            if t.key in gliding and t not in found and self.motion.place(t, self.now)[0].collidepoint(pos)
+        ]
         fresh = usable(self.actions, self.path_of, ()) if self.choosing.picked else {}
         live = self.usable()
         for wanted in (

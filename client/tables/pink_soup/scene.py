@@ -245,10 +245,19 @@ class PinkSoupTable(SeatNaming, KitTable):
         return ()
 
     def _step_words(self, model: PinkModel) -> str:
-        """The line at the top once a drawn card is picked for the kitchen: where it may go now (the
-        rules' own words say only what the whole step is)."""
+        """The line at the top once the first touch of a move is made (a drawn card picked for the
+        kitchen, a Mouse's power chosen): what to touch now (the rules' words tell the whole step)."""
+        if not model.actions():
+            return ""
+        power = next((key for key in self.choosing.picked if key.startswith("power:")), None)
+        if model.step == "power" and power is not None:
+            return {
+                "power:look": _("Your turn: click the pot the Mouse looks into"),
+                "power:shuffle": _("Your turn: click the pot the Mouse shuffles"),
+                "power:swap": _("Your turn: click the pot card the Mouse swaps"),
+            }.get(power, "")
         picked = [key for key in self.choosing.picked if key.startswith("hand:")]
-        if model.step != "kitchen" or not picked or not model.actions():
+        if model.step != "kitchen" or not picked:
             return ""
         index = int(picked[0].split(":")[1])
         hand = model.hand()
