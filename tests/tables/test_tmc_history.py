@@ -126,6 +126,8 @@ def test_what_the_others_did_since_your_last_move_is_summed_up():
     assert dict(summary.faces) == {
         seat: a - b for seat, (b, a) in enumerate(zip(before, after, strict=True)) if a != b
     }
+    news = scene.story.news(0)
+    assert summary.turned == any(e.faces or e.shared for e in news)  # faces that turned back are told
     grouped = items(list(scene.story.entries))
     assert grouped[-1].entry.is_move and [r.emote for r in grouped[-1].reactions] == ["delicious"]
 

@@ -124,6 +124,7 @@ class Summary:
     faces: tuple[tuple[int, int], ...]  # (seat, net change in happy faces), changes only
     shared: int  # net change in satisfied shared tastes
     since_own: bool  # the chef has moved this round (else: since the round began)
+    turned: bool = False  # some face or shared taste turned on the way, though it came back
 
 
 def _looks(view: dict[str, Any]) -> Looks:
@@ -236,6 +237,7 @@ class History(kit.History):
             faces=tuple((who, delta) for who, delta in sorted(net.items()) if delta),
             shared=sum(e.shared for e in news),
             since_own=self.own_last(seat) is not None,
+            turned=any(e.faces or e.shared for e in news),
         )
 
     def last_reaction(self, seat: int) -> Entry | None:

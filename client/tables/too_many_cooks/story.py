@@ -191,7 +191,9 @@ def draw_summary(p: Painter, f: Frame, summary: Summary, box: pygame.Rect) -> No
         p.text(counts, SMALL, theme.TEXT, (box.right - lay.px(10), row.centery), anchor="midright")
     if not summary.faces and not summary.shared:
         words = (
-            _("No face has turned")
+            _("Faces turned, then back again")
+            if summary.moves and summary.turned
+            else _("No face has turned")
             if summary.moves
             else _("Nobody else has moved yet")
             if summary.since_own  # your own move is the latest, just below
