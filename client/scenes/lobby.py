@@ -26,7 +26,7 @@ from soupkitchen.client.words import N_, _, worded
 
 BOT_LEVELS = ("easy", "normal", "hard")
 SEAT_HINT = N_("Choose an empty seat to add a bot, or a bot to change or remove it.")
-BOT_WORDS = N_("An easy bot forgets sooner; a hard one remembers everything and looks ahead.")
+BOT_WORDS = N_("An easy bot makes more mistakes; a hard one plays its best.")
 COPIED_SECONDS = 3.0  # the copy button says the link was copied this long
 
 
