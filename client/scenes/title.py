@@ -12,6 +12,7 @@ from soupkitchen.client.net import ways_in
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.ui import theme
+from soupkitchen.client.ui.input import InputAction
 from soupkitchen.client.ui.widgets import Button, ListView, Widget
 from soupkitchen.client.words import N_, _, day_and_month, ngettext, worded
 from soupkitchen.shared.registry import left_out
@@ -124,6 +125,20 @@ class TitleScene(FormScene):
             Button(_("Quit"), self.quit, key="quit"),
         ]
         return widgets
+
+    def handle(self, action: InputAction) -> bool:
+        """The arrows go where they point: Left from the unfinished games to the column beside them,
+        Right from the column to the list (never round the form's ends, to Quit and back)."""
+        focused = self.form.focused
+        if action.kind == "navigate" and action.dx and not action.dy and self.unfinished:
+            on_list = focused is not None and focused.key == "unfinished"
+            if on_list and action.dx < 0:
+                self.form.focus_on("solo")
+                return True
+            if not on_list and action.dx > 0:
+                self.form.focus_on("unfinished")
+                return True
+        return super().handle(action)
 
     def resume(self, index: int) -> None:
         kind, saved = self.unfinished[index]

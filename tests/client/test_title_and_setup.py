@@ -11,6 +11,7 @@ from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.lobby import LobbyScene
 from soupkitchen.client.scenes.setup import GameSetupScene
 from soupkitchen.client.scenes.title import TitleScene
+from soupkitchen.client.ui.input import InputAction
 
 
 def test_title_is_playable_by_keyboard(app, kit):
@@ -59,6 +60,11 @@ def test_the_titles_buttons_keep_their_places_when_unfinished_games_are_listed(a
     after = {w.key: tuple(w.rect) for w in title.form.widgets}
     assert "unfinished" in after  # listed beside them
     assert {key: after[key] for key in before} == before  # a remembered click still hits the same button
+    title.form.focus_on("unfinished")
+    title.handle(InputAction("navigate", dx=-1))  # Left goes to the column beside the list, not to Quit
+    assert title.form.focused.key == "solo"
+    title.handle(InputAction("navigate", dx=1))
+    assert title.form.focused.key == "unfinished"
 
 
 def test_title_is_playable_by_gamepad_and_mouse(app, kit):
