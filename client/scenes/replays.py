@@ -8,6 +8,7 @@ import asyncio
 import logging
 import sqlite3
 import time
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -705,28 +706,33 @@ class ReplayScene(Scene):
         )
         small = lay.font("small")
         hint_lines = theme.wrap(hints, small, inner.width)
-        list_rect = pygame.Rect(
-            inner.x, inner.y, inner.width, inner.height - len(hint_lines) * small.get_linesize() - pad
-        )
-        self.draw_lines(surface, list_rect, lay)
-        for i, line in enumerate(hint_lines):
-            spot = (inner.x, list_rect.bottom + pad + i * small.get_linesize())
-            theme.text(surface, line, "small", theme.TEXT_DIM, spot, lay, max_width=inner.width)
-        if self.saved is not None and self.now < self.saved[1]:  # where the file went, over the list's foot
-            small = lay.font("small")
-            words = [
+        saved: list[str] = []
+        if self.saved is not None and self.now < self.saved[1]:  # where the file went, under the list
+            where = Path(self.saved[0])
+            folder = str(where.parent).replace(str(Path.home()), "~", 1)
+            said = _("Saved as {name} in {folder}").format(name=where.name, folder=folder)
+            saved = [
                 piece
-                for line in theme.wrap(
-                    _("Saved as {path}").format(path=self.saved[0]), small, inner.width - pad
-                )
+                for line in theme.wrap(said, small, inner.width - pad)
                 for piece in break_path(line, small, inner.width - pad)
             ]
-            box = pygame.Rect(inner.x, 0, inner.width, small.get_linesize() * len(words) + pad)
-            box.bottom = list_rect.bottom
+        saved_h = small.get_linesize() * len(saved) + pad if saved else 0
+        list_rect = pygame.Rect(
+            inner.x,
+            inner.y,
+            inner.width,
+            inner.height - len(hint_lines) * small.get_linesize() - pad - saved_h,
+        )
+        self.draw_lines(surface, list_rect, lay)
+        if saved:  # the list gives it room: it covers no line of the review
+            box = pygame.Rect(inner.x, list_rect.bottom + pad // 2, inner.width, saved_h - pad // 2)
             theme.draw_panel(surface, box, lay, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
-            for i, line in enumerate(words):
-                spot = (box.x + pad // 2, box.y + pad // 2 + i * small.get_linesize())
+            for i, line in enumerate(saved):
+                spot = (box.x + pad // 2, box.y + pad // 4 + i * small.get_linesize())
                 theme.text(surface, line, "small", theme.TEXT, spot, lay)
+        for i, line in enumerate(hint_lines):
+            spot = (inner.x, list_rect.bottom + saved_h + pad + i * small.get_linesize())
+            theme.text(surface, line, "small", theme.TEXT_DIM, spot, lay, max_width=inner.width)
 
     def draw_lines(self, surface: pygame.Surface, rect: pygame.Rect, lay: theme.Layout) -> None:
         """The tab's lines, wrapped; the line of the moment shown is marked (and kept in sight)."""
