@@ -137,7 +137,10 @@ class TooManyCooksTable(KitTable):
             key = parts.emote_key(i)
             words[key] = f"{i + 1} {_(word)}"
             words[key + ":what"] = _("Tell the table how you feel about the last move")
-        return parts.build(model, lay, words, {}, lay.taste_column(model, self.taste_scroll).rows, "")
+        things = parts.build(model, lay, words, {}, lay.taste_column(model, self.taste_scroll).rows, "")
+        if getattr(self.session, "replaying", False):  # a replay offers nothing to press
+            things = [t for t in things if t.key != parts.MAIN and not t.key.startswith("button:emote:")]
+        return things
 
     def _table_things(self) -> list[Thing]:
         return [t for t in self.things() if t.key != parts.LOG]
