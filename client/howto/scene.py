@@ -22,7 +22,7 @@ from soupkitchen.client.ui.theme import fit_lines
 from soupkitchen.client.ui.widgets import Button, Widget
 from soupkitchen.client.words import _, worded
 
-GUIDED_GAME = "too-many-cooks"
+GUIDED_GAME = transitions.GUIDED_GAME
 
 
 class Tab(Button):
@@ -116,10 +116,7 @@ class HowToPlayScene(FormScene):
             self.form.focus_on(f"tab{self.page}")  # the focus goes with the page turned to
 
     def play_guided(self) -> None:
-        """A solo game of Too Many Cooks against two bots, with the learner's hints for this game only
-        (the Settings' hints stay as the player set them)."""
-        self.app.guide.once = True
-        transitions.start_local(self.app, GUIDED_GAME, {"difficulty": "easy"}, 3)
+        transitions.start_guided(self.app)
 
     def handle(self, action: InputAction) -> bool:
         if action.kind == "navigate" and action.dx:  # on every game and the game choice alike

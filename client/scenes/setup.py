@@ -164,6 +164,10 @@ class GameSetupScene(FormScene):
             Button(start, self.start, key="start", primary=True),
             Button(_("Back"), self.on_back, key="back"),
         ]
+        if self.mode == "solo" and self.game["id"] == transitions.GUIDED_GAME:  # a first game, led
+            footer.insert(
+                1, Button(_("Guided first round"), lambda: transitions.start_guided(self.app), key="guided")
+            )
         for widget in footer:
             widget.footer = True
         return widgets + seats + options + [howto] + footer

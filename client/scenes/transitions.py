@@ -124,6 +124,16 @@ async def warm_table(app: App, game: str) -> None:
     await art.preload_async(tables.table_scene_for(game).art_to_preload(app.screen_size))
 
 
+GUIDED_GAME = "too-many-cooks"  # the game with a guided first round
+
+
+def start_guided(app: App) -> None:
+    """A solo game of Too Many Cooks against two easy bots, with the learner's hints for this game
+    only (the Settings' hints stay as the player set them)."""
+    app.guide.once = True
+    start_local(app, GUIDED_GAME, {"difficulty": "easy"}, 3)
+
+
 def start_local(
     app: App,
     game: str,

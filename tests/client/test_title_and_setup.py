@@ -238,3 +238,16 @@ def test_the_set_up_keeps_the_last_games_players_and_bots_for_another_game(app):
     scene._pick_game("stone-soup")
     shown = scene.describe()["widgets"]
     assert "Players: 3" in shown and "Bot at seat 2: Hard" in shown and "Bot at seat 3: Easy" in shown
+
+
+@pytest.mark.parametrize(
+    ("mode", "game", "shown"), [("solo", "too-many-cooks", True), ("solo", "stone-soup", False)]
+)
+def test_a_solo_set_up_of_too_many_cooks_offers_its_guided_first_round_beside_start(app, mode, game, shown):
+    from soupkitchen.client.net import ways_in
+
+    games = ways_in.local_games()
+    setup = GameSetupScene(
+        app, mode, [g for g in games if g["id"] == game] + [g for g in games if g["id"] != game]
+    )
+    assert ("Guided first round" in setup.describe()["widgets"]) == shown
