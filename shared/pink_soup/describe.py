@@ -232,6 +232,120 @@ def event_words(event: dict[str, Any], name: Namer = chef) -> str:
     return SENTENCES[event["type"]](event, name)
 
 
+def _your_placed(e: dict[str, Any], facts: dict[str, Any], face_up: bool) -> str:
+    if e["covering"] is None:
+        return (
+            _("You put %(card)s face up on kitchen pile %(pile)d, a new pile.")
+            if face_up
+            else _("You put %(card)s on kitchen pile %(pile)d, a new pile.")
+        ) % facts
+    return (
+        _("You put %(card)s face up on kitchen pile %(pile)d (covering %(covering)s).")
+        if face_up
+        else _("You put %(card)s on kitchen pile %(pile)d (covering %(covering)s).")
+    ) % facts
+
+
+def _into_your_pot(e: dict[str, Any], facts: dict[str, Any]) -> str:
+    own, named = e["target"] == e["seat"], bool(e.get("card"))
+    if own:
+        words = (
+            _("You put %(card)s face down into your own pot.")
+            if named
+            else _("You put a card face down into your own pot.")
+        )
+    else:
+        words = (
+            _("You put %(card)s face down into %(target)s's pot.")
+            if named
+            else _("You put a card face down into %(target)s's pot.")
+        )
+    return words % facts
+
+
+YOURS: dict[str, str] = {  # an event of your own, said to you
+    "starts": N_("You start."),
+    "takes": N_("You take %(card)s from kitchen pile %(pile)d into your pot."),
+    "passes": N_("You pass."),
+    "activates_pile": N_("You activate the Mouse from kitchen pile %(pile)d."),
+    "activates_drawn": N_("You activate a Mouse you drew."),
+    "reveals_other": N_("You reveal %(card)s from card %(slot)d of %(target)s's pot; it leaves the game."),
+    "reveals_own": N_("You reveal %(card)s from card %(slot)d of your pot for the kitchen."),
+    "searches": N_("Your Mouse searches the kitchen piles."),
+    "finds": N_("Your Mouse takes %(card)s from kitchen pile %(pile)d into your pot."),
+    "declares": N_("You declare the last round and close your pot."),
+    "closes": N_("You close your pot."),
+}
+TO_YOUR_POT: dict[str, str] = {  # another chef's event on your pot
+    "to_pot": N_("%(chef)s puts a card face down into your pot."),
+    "reveals_other": N_("%(chef)s reveals %(card)s from card %(slot)d of your pot; it leaves the game."),
+    "shuffles": N_("%(chef)s's Mouse shuffles your pot."),
+    "looks": N_("%(chef)s's Mouse looks at your pot."),
+}
+
+
+def _your_swap(e: dict[str, Any], n: Namer, you: int) -> str | None:
+    if you not in (e["seat"], e["first"], e["second"]):
+        return None
+
+    def pot(seat: int) -> str:
+        return _("your pot") if seat == you else _("%(chef)s's pot") % {"chef": n(seat)}
+
+    facts = {
+        "chef": n(e["seat"]),
+        "slot": e["slot"] + 1,
+        "other_slot": e["other_slot"] + 1,
+        "first": pot(e["first"]),
+        "second": pot(e["second"]),
+    }
+    return (
+        _("Your Mouse swaps card %(slot)d of %(first)s with card %(other_slot)d of %(second)s.")
+        if e["seat"] == you
+        else _("%(chef)s's Mouse swaps card %(slot)d of %(first)s with card %(other_slot)d of %(second)s.")
+    ) % facts
+
+
+def you_words(event: dict[str, Any], name: Namer, you: int) -> str | None:
+    """The log's sentence for an event about the seat ``you`` reading it, said to them ("You draw 2
+    cards", "Chef 2 puts a card face down into your pot"); None: the event is not about them."""
+    kind, seat = event["type"], event.get("seat")
+    if kind == "swaps":
+        return _your_swap(event, name, you)
+    if seat is None:
+        return None
+    facts = _facts(event, name)
+    if seat != you:
+        words = TO_YOUR_POT.get(kind) if event.get("target") == you else None
+        return _(words) % facts if words is not None else None
+    if kind == "draws":
+        return ngettext("You draw %(count)d card.", "You draw %(count)d cards.", event["count"]) % {
+            "count": event["count"]
+        }
+    if kind in ("to_kitchen", "discards"):
+        return _your_placed(event, facts, kind == "to_kitchen")
+    if kind == "to_pot":
+        return _into_your_pot(event, facts)
+    if kind == "finds_covered":
+        return (
+            _("Your Mouse takes %(card)s, a covered card, from kitchen pile %(pile)d into your pot.")
+            if event.get("card")
+            else _("Your Mouse takes a covered card from kitchen pile %(pile)d into your pot.")
+        ) % facts
+    if kind in ("shuffles", "looks"):
+        own = event["target"] == you
+        if kind == "shuffles":
+            words = (
+                _("Your Mouse shuffles your own pot.") if own else _("Your Mouse shuffles %(target)s's pot.")
+            )
+        else:
+            words = (
+                _("Your Mouse looks at your own pot.") if own else _("Your Mouse looks at %(target)s's pot.")
+            )
+        return words % facts
+    words = YOURS.get(kind)
+    return _(words) % facts if words is not None else None
+
+
 # --- the moves -----------------------------------------------------------------------------------
 ACTIVATE_DRAWN = N_("Activate the Mouse")
 PASS = N_("Pass and close your pot")

@@ -217,6 +217,95 @@ def event_words(event: dict[str, Any], name: Namer = player_name) -> str:
     return SENTENCES[event["type"]](event, name)
 
 
+YOURS: dict[str, str] = {  # an event of your own, said to you
+    "starts": N_("You start."),
+    "refreshed": N_("You discarded %(ingredient)s and refreshed the pantry."),
+    "took": N_("You took %(ingredient)s from the pantry."),
+    "drew": N_("You drew an ingredient."),
+    "moved_lid": N_("You moved the lid onto saucepan %(pan)d."),
+    "passed": N_("You could do nothing and passed."),
+    "sixth": N_("You redeemed your sixth recipe: the game ends."),
+    "peeked": N_("You secretly looked at menu squares %(a)d and %(b)d."),
+    "star": N_("You reached a star square."),
+    "tiles_back": N_("You put the tiles on squares %(a)d and %(b)d back face down."),
+    "menu_kept": N_("You left the menu as it is."),
+}
+
+
+def _your_pans(e: dict[str, Any]) -> str:
+    full = e["pans"]
+    if len(full) == 1:
+        return _("Saucepan %(pan)d is full: you must serve.") % {"pan": full[0] + 1}
+    pans = and_list([str(pan + 1) for pan in full])
+    return _("Saucepans %(pans)s are full: you must serve.") % {"pans": pans}
+
+
+def _your_chose(e: dict[str, Any]) -> str:
+    facts = {"dropped": and_list([recipe_name(r) for r in e["dropped"]])}
+    if not e["dropped"]:
+        return (
+            _("You chose your recipes, discarding nothing.")
+            if e["first"]
+            else _("You swapped recipes, discarding nothing.")
+        )
+    return (
+        _("You chose your recipes, discarding %(dropped)s face up.")
+        if e["first"]
+        else _("You swapped recipes, discarding %(dropped)s face up.")
+    ) % facts
+
+
+def _your_move(e: dict[str, Any], n: Namer) -> str | None:
+    kind, facts = e["type"], _facts(e, n)
+    if kind == "chose":
+        return _your_chose(e)
+    if kind == "cooked":
+        if e["ingredient"] is None:
+            return _("You cooked an ingredient into saucepan %(pan)d.") % facts
+        return _("You cooked %(ingredient)s into saucepan %(pan)d.") % facts
+    if kind == "drew_recipes":
+        return (
+            ngettext("You drew %(count)d recipe to swap.", "You drew %(count)d recipes to swap.", e["count"])
+            % facts
+        )
+    if kind == "served":
+        return ngettext(
+            "You served %(recipe)s from saucepan %(pan)d: %(found)d matches, +%(gain)d square.",
+            "You served %(recipe)s from saucepan %(pan)d: %(found)d matches, +%(gain)d squares.",
+            e["gain"],
+        ) % {**facts, "recipe": recipe_name(e["recipe"])}
+    if kind == "declined":
+        if e["cook"]:
+            return ngettext(
+                "You served nothing from saucepan %(pan)d: +%(step)d square for cooking.",
+                "You served nothing from saucepan %(pan)d: +%(step)d squares for cooking.",
+                cards.COOK_STEP,
+            ) % {**facts, "step": cards.COOK_STEP}
+        return _("You served nothing from saucepan %(pan)d.") % facts
+    if kind == "menu_swapped":
+        return _(
+            "You swapped %(second)s and %(first)s on the menu: %(first)s is now worth %(a_stars)d stars, "
+            "%(second)s %(b_stars)d."
+        ) % {
+            "first": cuisine_word(e["at_a"]),
+            "second": cuisine_word(e["at_b"]),
+            "a_stars": MENU_STARS[e["a"]],
+            "b_stars": MENU_STARS[e["b"]],
+        }
+    words = YOURS.get(kind)
+    return _(words) % facts if words is not None else None
+
+
+def you_words(event: dict[str, Any], name: Namer, you: int) -> str | None:
+    """The log's sentence for an event about the seat ``you`` reading it, said to them ("You took
+    onion from the pantry", "Saucepan 2 is full: you must serve"); None: the event is not about them."""
+    if event["type"] == "must_serve":
+        return _your_pans(event) if event["cook"] == you else None
+    if event.get("seat") != you:
+        return None
+    return _your_move(event, name)
+
+
 # --- the moves -----------------------------------------------------------------------------------
 def _serve(view: dict[str, Any], recipe: int) -> str:
     serving = view["serving"]

@@ -418,12 +418,12 @@ def test_the_history_names_a_card_taken_into_a_pot_only_while_the_game_shows_it(
     card = session.view(0)["kitchen"][take["place"]]["top"]
     play_by_clicks(app, scene, take, 1.0)
     render(app, scene, 1.5)
-    line = next(line for _number, line in scene.history(session.view(0)) if "into their" in line)
-    assert line.startswith("Ada takes " + card)
+    line = next(line for _number, line in scene.history(session.view(0)) if line.startswith("You take "))
+    assert line.startswith("You take " + card)
     mover = next(s for s in range(4) if session.game.legal_actions(session.state, s))
     session.apply(mover, session.game.legal_actions(session.state, mover)[0])
     render(app, scene, 2.0)
-    later = [line for _number, line in scene.history(session.view(0)) if line.startswith("Ada takes ")]
+    later = [line for _number, line in scene.history(session.view(0)) if line.startswith("You take ")]
     assert later and card not in later[-1] and "a card" in later[-1]
 
 
