@@ -208,7 +208,7 @@ def draw_timer(p: Painter, f: Frame) -> None:
     colour = theme.DANGER if urgent else theme.HERB if left > 60 else theme.MUSTARD
     p.pie(centre, radius, left / max(total, 1.0), (*colour,))
     minutes, seconds = divmod(int(math.ceil(left)), 60)
-    face = pygame.Rect(0, 0, round(radius * 1.7), round(radius * 0.9))
+    face = pygame.Rect(0, 0, round(radius * 2.02), round(radius * 0.9))  # over the 3 and 9 o'clock ticks
     face.center = centre
     pygame.draw.rect(p.surface, PAPER, face, border_radius=face.height // 3)
     pygame.draw.rect(p.surface, INK, face, width=lay.px(3), border_radius=face.height // 3)
