@@ -739,7 +739,7 @@ class ReplayScene(Scene):
         pygame.draw.rect(surface, theme.PANEL, rect, border_radius=lay.radius)
         font = lay.font("small")
         step = font.get_linesize()
-        width = rect.width - lay.gap * 2
+        width = rect.width - lay.gap * 3  # a wrapped line's further rows are indented by a gap
         key = (self.tab, width, step, self.player.moment if self.tab == "face_up" else None)
         if self._wrapped is None or self._wrapped[0] != key:
             self._wrapped = (key, [(line, theme.wrap(line.text, font, width)) for line in self.lines()])
@@ -755,25 +755,37 @@ class ReplayScene(Scene):
         clip = surface.get_clip()
         surface.set_clip(rect)
         current = self.player.moment
+        shown_to = row
         for line, rows in wrapped:
             if row + len(rows) <= self.scroll:
                 row += len(rows)
                 continue
-            if y >= rect.bottom:
-                break
-            box = pygame.Rect(rect.x, y, rect.width, step * len(rows))
+            skip = max(0, self.scroll - row)  # a line begun above the panel: its rows from the top on
+            if y >= rect.bottom or (y + step * (len(rows) - skip) > rect.bottom and row >= self.scroll):
+                break  # a line shown whole or not at all (but the first, however long)
+            box = pygame.Rect(rect.x, y, rect.width, step * (len(rows) - skip))
             if line.moment is not None and line.moment == current:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, box)
             colour = (
                 theme.MUSTARD if line.heading else theme.TEXT if line.moment is not None else theme.TEXT_DIM
             )
-            for text in rows:
-                theme.text(surface, text, "small", colour, (rect.x + lay.gap, y), lay, max_width=width)
+            for i, text in enumerate(rows[skip:], start=skip):
+                x = rect.x + lay.gap * (2 if i else 1)
+                theme.text(surface, text, "small", colour, (x, y), lay, max_width=width)
                 y += step
             if line.moment is not None:
                 self.line_rects.append((box.clip(rect), line.moment))
             row += len(rows)
+            shown_to = row
         surface.set_clip(clip)
+        r = max(3, step // 4)  # more above, more below: a small triangle at the panel's right edge
+        x = rect.right - lay.gap
+        if self.scroll > 0:
+            top = rect.y + lay.gap // 2
+            pygame.draw.polygon(surface, theme.MUSTARD, [(x - r, top + r), (x + r, top + r), (x, top)])
+        if shown_to < total:
+            foot = rect.bottom - lay.gap // 2
+            pygame.draw.polygon(surface, theme.MUSTARD, [(x - r, foot - r), (x + r, foot - r), (x, foot)])
 
     def occupied_rects(self) -> list[pygame.Rect]:
         return list(self.controls.values())

@@ -242,15 +242,16 @@ class KitTable(TableScene):
         )
         if self._built is None or self._built[0] != key:
             built = upright_cards(self.build(view, self.board) if view else [], self.board, self.worded_cards)
-            built.append(
-                Thing(
-                    MOVES_KEY,
-                    self.moves_button_rect(),
-                    "button",
-                    what=_("The list of every move you can make, in words"),
-                    words=self.moves_button_words(),
+            if not getattr(self.session, "replaying", False):  # a replay has no moves to list
+                built.append(
+                    Thing(
+                        MOVES_KEY,
+                        self.moves_button_rect(),
+                        "button",
+                        what=_("The list of every move you can make, in words"),
+                        words=self.moves_button_words(),
+                    )
                 )
-            )
             self._built = (key, built)
             for thing in built:
                 if thing.kind == "button" and self._buttons.get(thing.key, (thing.words,))[0] != thing.words:
