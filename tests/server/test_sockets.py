@@ -57,31 +57,3 @@ async def test_a_frame_beyond_the_transport_limit_drops_that_connection_alone(se
     finally:
         await bystander.disconnect()
         await sender.disconnect()
-
-
-async def test_what_a_connection_is_sent_in_one_round_leaves_in_one_write_and_in_order():
-    """A push and the answer after it go out together at the end of the loop's round; anything queued
-    for the writer meanwhile (the end of the connection) goes after them, and while the writer has
-    packets in hand nothing overtakes them."""
-    from engineio import packet as eio_packet
-
-    written: list[list[str]] = []
-    socket = InPlaceTimeoutSocket.__new__(InPlaceTimeoutSocket)
-    socket.queue, socket.closing, socket.closed = asyncio.Queue(), False, False
-    socket.frames = type("Frames", (), {"write": lambda self, messages: written.append(messages) or True})()
-    push, answer = (
-        eio_packet.Packet(eio_packet.MESSAGE, text) for text in ('2["state",1]', '30[{"ok":true}]')
-    )
-    assert socket.write_soon(push) and socket.write_soon(answer)
-    assert socket.queue.empty() and not written
-    await asyncio.sleep(0)
-    assert written == [['42["state",1]', '430[{"ok":true}]']]
-
-    assert socket.write_soon(push)
-    socket.enqueue(None)  # the connection ends: the push held for the round goes first
-    assert [socket.queue.get_nowait(), socket.queue.get_nowait()] == [push, None]
-    await asyncio.sleep(0)
-    assert len(written) == 1
-
-    socket.writing = True  # the writer has packets in hand: the next one waits behind them
-    assert not socket.write_soon(answer)
