@@ -88,9 +88,7 @@ class FastTransport(StockTransport):
         socket = self.sio.eio.sockets.get(eio_sid) if eio_sid is not None else None
         queue = getattr(socket, "queue", None)
         if socket is not None and not getattr(socket, "closed", False) and queue is not None:
-            write_soon = getattr(socket, "write_soon", None)
-            if write_soon is None or not write_soon(encoded):
-                queue.put_nowait(encoded)
+            queue.put_nowait(encoded)
 
     def backlog(self, session: str) -> int:
         queue = getattr(self.sio.eio.sockets.get(session), "queue", None)
@@ -101,7 +99,7 @@ class FastTransport(StockTransport):
         queue = getattr(socket, "queue", None)
         if socket is not None and queue is not None:
             await socket.close(wait=False)  # the CLOSE packet goes after what is queued ...
-            enqueue(socket, None)  # ... and then the writer ends, closing the websocket at once
+            queue.put_nowait(None)  # ... and then the writer ends, closing the websocket at once
         await self.sio.eio.disconnect(session)
 
     async def close_all(self, sessions: list[str], grace: float) -> None:
@@ -117,8 +115,9 @@ class FastTransport(StockTransport):
             log.warning("some connections did not close within %.1f s", grace)
         for sid, socket in sockets:
             eio.sockets.pop(sid, None)
-            if getattr(socket, "queue", None) is not None:  # after the CLOSE packet: ends the websocket's
-                enqueue(socket, None)  # writer, which closes it
+            queue = getattr(socket, "queue", None)
+            if queue is not None:  # after the CLOSE packet: ends the websocket's writer, which closes it
+                queue.put_nowait(None)
 
 
 def transport_for(sio: socketio.AsyncServer) -> StockTransport:
@@ -204,59 +203,6 @@ class InPlaceTimeoutSocket(StockSocket):  # type: ignore[valid-type,misc]
 
     ping_timer: asyncio.TimerHandle | None = None  # the next ping, if it waits for its moment
     frames: FrameWriter | None = None  # writes straight to the websocket (once its writer runs)
-    corked: list[Any] | None = None  # packets to write together at the end of this round of the loop
-    writing = False  # the writer has packets in hand (aiohttp's path may wait while it writes them)
-
-    def write_soon(self, pkt: Any) -> bool:
-        """Send ``pkt`` without the writer's task: it is written, with whatever else is sent to this
-        connection in the same round of the event loop (a push and its acknowledgement), in one write
-        at the end of the round. False (nothing done) where it must be queued for the writer: before
-        the writer runs, while it has packets in hand or queued, or once the socket closes.
-
-        A push no longer wakes the connection's writer (a task's round, its queue's steps) to be
-        written: at a thousand tables a move's four views and its answer were four such wakes."""
-        corked = self.corked
-        if corked is not None:
-            corked.append(pkt)
-            return True
-        if self.frames is None or self.writing or self.closing or self.closed or not self.queue.empty():
-            return False
-        self.corked = [pkt]
-        asyncio.get_running_loop().call_soon(self._uncork)
-        return True
-
-    def _uncork(self) -> None:
-        packets, self.corked = self.corked, None
-        if not packets:  # queued meanwhile (``enqueue``): the writer sends them
-            return
-        frames = self.frames
-        self.ping_along(packets)
-        if frames is None or not frames.write([pkt.encode() for pkt in packets]):
-            for pkt in packets:  # aiohttp's path, which waits for a slow reader: the writer's
-                self.queue.put_nowait(pkt)
-
-    def enqueue(self, item: Any) -> None:
-        """Queue a packet (or the end marker, None) for the writer, after any packet still corked."""
-        packets, self.corked = self.corked, None
-        for pkt in packets or ():
-            self.queue.put_nowait(pkt)
-        self.queue.put_nowait(item)
-
-    async def send(self, pkt: Any) -> None:
-        """Engine.IO's send (every packet python-socketio sends: an acknowledgement, a CLOSE) through
-        :meth:`write_soon` where it can."""
-        if not await self.check_ping_timeout():
-            return
-        if not self.write_soon(pkt):
-            await self.queue.put(pkt)
-        logger = self.server.logger
-        if logger.isEnabledFor(logging.INFO):
-            logger.info(
-                "%s: Sending packet %s data %s",
-                self.sid,
-                eio_packet.packet_names[pkt.packet_type],
-                pkt.data if not isinstance(pkt.data, bytes) else "<binary>",
-            )
 
     def schedule_ping(self) -> None:
         """The next ping ``ping_interval`` after a pong, from a timer rather than a task of its own
@@ -271,14 +217,7 @@ class InPlaceTimeoutSocket(StockSocket):  # type: ignore[valid-type,misc]
             return
         self.last_ping = time.time()
         # Written at once where nothing else waits to be: no round of the writer for a ping.
-        if self.corked is not None:
-            self.corked.append(eio_packet.Packet(eio_packet.PING))
-        elif (
-            self.frames is None
-            or self.writing
-            or not self.queue.empty()
-            or not self.frames.write([PING_MESSAGE])
-        ):
+        if self.frames is None or not self.queue.empty() or not self.frames.write([PING_MESSAGE]):
             self.queue.put_nowait(eio_packet.Packet(eio_packet.PING))
 
     def ping_along(self, packets: list[Any]) -> None:
@@ -318,7 +257,7 @@ class InPlaceTimeoutSocket(StockSocket):  # type: ignore[valid-type,misc]
             closing(self, why)
             # A CLOSE packet for a client that is half there, as the stock check means to send (its
             # send, checking again, sends none), then the end marker: the writer closes the websocket.
-            self.enqueue(eio_packet.Packet(eio_packet.CLOSE))
+            self.queue.put_nowait(eio_packet.Packet(eio_packet.CLOSE))
             self.queue.put_nowait(None)
             await self.close(wait=False, abort=True, reason=self.server.reason.PING_TIMEOUT)
             return False
@@ -330,7 +269,7 @@ class InPlaceTimeoutSocket(StockSocket):  # type: ignore[valid-type,misc]
         first = not self.closed and not self.closing
         await super().close(wait=False, abort=abort, reason=reason)
         if first:
-            self.enqueue(None)
+            self.queue.put_nowait(None)
         if wait:
             await self.queue.join()
 
@@ -363,7 +302,7 @@ class InPlaceTimeoutSocket(StockSocket):  # type: ignore[valid-type,misc]
         try:
             await self._read_websocket(ws)
         finally:  # even when cancelled: the end marker stops the writer, which closes the websocket
-            self.enqueue(None)
+            self.queue.put_nowait(None)
         await writer
         await self.close(wait=False, abort=True, reason=self.server.reason.TRANSPORT_CLOSE)
 
@@ -410,7 +349,6 @@ class InPlaceTimeoutSocket(StockSocket):  # type: ignore[valid-type,misc]
                 break
             if frames is not None:
                 self.ping_along(packets)
-            self.writing = True
             try:
                 if frames is None or not frames.write([pkt.encode() for pkt in packets]):
                     for pkt in packets:
@@ -421,8 +359,6 @@ class InPlaceTimeoutSocket(StockSocket):  # type: ignore[valid-type,misc]
             except Exception as err:  # the connection is gone (the client closed it, or it failed)
                 log.debug("writing to the connection %s failed: %r", self.sid, err)
                 break
-            finally:
-                self.writing = False
         await ws.close()
 
 
@@ -491,16 +427,6 @@ FRAMES_OK = _frames_ok()
 
 
 PING_MESSAGE, PONG_MESSAGE = "2", "3"  # Engine.IO's ping and pong, as they go over a websocket
-
-
-def enqueue(socket: Any, item: Any) -> None:
-    """Queue a packet (or the end marker, None) for an Engine.IO socket's writer, after whatever
-    it holds corked (:meth:`InPlaceTimeoutSocket.enqueue`; a stock socket has nothing corked)."""
-    put = getattr(socket, "enqueue", None)
-    if put is not None:
-        put(item)
-    else:
-        socket.queue.put_nowait(item)
 
 
 async def watch_pings(eio: Any) -> None:

@@ -274,19 +274,14 @@ def icon_parts(taste: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def public_taste(taste_id: str, soup: Soup) -> dict[str, Any]:
-    """A taste as a chef who may read it sees it (its icon shared by every view that shows it: views
-    are read and never changed)."""
+    """A taste as a chef who may read it sees it."""
+    taste = TASTES_BY_ID[taste_id]
     return {
         "id": taste_id,
-        "text": TASTES_BY_ID[taste_id]["text"],
-        "icon": _icon(taste_id),
+        "text": taste["text"],
+        "icon": icon_parts(taste),
         "satisfied": satisfied(taste_id, soup),
     }
-
-
-@cache  # one per taste of the game's list
-def _icon(taste_id: str) -> list[dict[str, Any]]:
-    return icon_parts(TASTES_BY_ID[taste_id])
 
 
 # --- proof that the tastes of a difficulty never contradict --------------------------------------
